@@ -1,0 +1,79 @@
+// Runs one measurement on every target, run after run, with the server's CPU and peak RSS.
+import { watch } from './proc.mjs';
+import { fmt, summarize } from './stats.mjs';
+
+const MB = (mib) => (mib * 1024 * 1024) / 1e6;
+
+/**
+ * Calls `once(target, run)` for every run and every target, rotating the order of the targets from
+ * run to run so that a noisy moment of the machine does not always hit the same server. `once`
+ * answers the run's figure (or an object with `value` and more). After `minRuns` runs, no further
+ * run starts past `until` (a performance.now() time: the workload's share of the time budget).
+ * Answers, per target name, { values, cpu, rss, rssGrowth, extra } with one entry per run.
+ */
+export async function eachTarget(
+  targets,
+  runs,
+  once,
+  { before, after, minRuns = 3, until = Number.POSITIVE_INFINITY } = {},
+) {
+  const out = Object.fromEntries(
+    targets.map((t) => [t.name, { values: [], cpu: [], rss: [], rssGrowth: [], extra: [], expected: runs }]),
+  );
+  for (let run = 0; run < runs; run++) {
+    if (run >= minRuns && performance.now() > until) break;
+    const order = targets.map((_, i) => targets[(i + run) % targets.length]);
+    for (const target of order) {
+      const state = before ? await before(target, run) : undefined;
+      const watcher = watch(target.pid);
+      const answer = await once(target, run, state);
+      const { cpuPercent, peakRssMiB, startRssMiB } = watcher.stop();
+      const entry = out[target.name];
+      entry.values.push(typeof answer === 'number' ? answer : answer.value);
+      entry.extra.push(typeof answer === 'number' ? {} : answer);
+      entry.cpu.push(cpuPercent);
+      entry.rss.push(MB(peakRssMiB));
+      entry.rssGrowth.push(MB(peakRssMiB - startRssMiB));
+      if (after) await after(target, run, state);
+    }
+  }
+  return out;
+}
+
+const maxOf = (values) =>
+  values.some(Number.isFinite) ? Math.max(...values.filter(Number.isFinite)) : Number.NaN;
+
+/** The summary of one measure for the table: per target median/min/max, CPU and peak RSS. */
+export function measureRow(id, label, unit, perTarget, pick = (e) => e.values) {
+  const servers = {};
+  for (const [name, entry] of Object.entries(perTarget)) {
+    servers[name] = {
+      ...summarize(pick(entry)),
+      expected: entry.expected,
+      cpu: summarize(entry.cpu).median,
+      // The peak over all runs: what the server needed at worst.
+      rss: maxOf(entry.rss),
+      // How much the workload itself added to what the server held when it began.
+      rssGrowth: maxOf(entry.rssGrowth ?? []),
+    };
+  }
+  return { id, label, unit, servers };
+}
+
+/**
+ * A target line: `measured` is text, or a number read as a ratio ("0.93 x"); `pass` is true,
+ * false, or undefined when it could not be measured.
+ */
+export function target(id, text, measured, pass) {
+  return { id, text, measured: typeof measured === 'number' ? `${fmt(measured)} x` : measured, pass };
+}
+
+/** ours / reference, or NaN when the reference is missing. */
+export function ratio(row, ours, reference, field = 'median') {
+  const a = row.servers[ours]?.[field];
+  const b = row.servers[reference]?.[field];
+  return a !== undefined && b !== undefined && b !== 0 ? a / b : Number.NaN;
+}
+
+export const passAtLeast = (value, limit) => (Number.isFinite(value) ? value >= limit : undefined);
+export const passBelow = (value, limit) => (Number.isFinite(value) ? value < limit : undefined);

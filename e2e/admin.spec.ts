@@ -1,0 +1,151 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** A fresh browser of its own: another person at another desk. */
+async function otherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  return context.newPage();
+}
+
+/** Calls the API as the logged-in page does (cookies and the csrf token). */
+async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+test('a plain user gets the 404 page at the console', async ({ page }) => {
+  await login(page, 'wangfang');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toHaveCount(0);
+  await page.goto('/pcview/admin/people');
+  await expect(page.getByText('Page not found')).toBeVisible();
+});
+
+test('an administrator creates a person, who must change the temporary password at the first login', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const account = `new.${stamp}`;
+  await login(page, 'admin');
+  // The avatar menu's "manage background" opens the console (admin_portal_url).
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('link', { name: 'Manage background' })).toHaveAttribute(
+    'href',
+    '/pcview/admin',
+  );
+  await page.goto('/pcview/admin');
+  await expect(page).toHaveURL(/\/pcview\/admin\/people$/);
+  await expect(page.getByRole('navigation', { name: 'Admin console' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New person' });
+  await dialog.getByLabel('Account').fill('12345');
+  await dialog.getByLabel('Name', { exact: true }).fill(`New Hire ${stamp}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('not only digits').first()).toBeVisible();
+  await dialog.getByLabel('Account').fill(account);
+  await dialog.getByLabel('Email').fill(`${account}@nebula.example`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const shown = page.getByRole('dialog', { name: 'Temporary password' });
+  const password = (await shown.getByTestId('temporary-password').innerText()).trim();
+  expect(password).toMatch(/^[A-Za-z0-9]{8,}\d{4}$/);
+  await shown.getByRole('button', { name: 'OK' }).click();
+
+  // Search finds the new person by account.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(account);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: account });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Must change password')).toBeVisible();
+
+  // The new person logs in with it and is asked for a new password first.
+  const newcomer = await otherPerson(browser);
+  await newcomer.goto('/cts?cb=%2Fpcview%2Fdrive');
+  await newcomer.locator('#account').fill(account);
+  await newcomer.locator('#password').fill(password);
+  await newcomer.getByRole('button', { name: /log in/i }).click();
+  await expect(newcomer.getByText('Set a new password')).toBeVisible();
+  await newcomer.getByLabel('New password', { exact: true }).fill('Fresh-Start-2026');
+  await newcomer.getByLabel('Confirm new password').fill('Fresh-Start-2026');
+  await newcomer.getByRole('button', { name: 'Save and log in' }).click();
+  await newcomer.waitForURL('**/pcview/drive');
+
+  // The console shows the change is done, and the audit log tells who created the account.
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(account);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(
+    page.getByRole('row').filter({ hasText: account }).getByText('Must change password'),
+  ).toHaveCount(0);
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'user.create' }).filter({ hasText: account }),
+  ).toBeVisible();
+  await newcomer.context().close();
+});
+
+test('an administrator blocks a reported file; its owner sees why and appeals', async ({ page, browser }) => {
+  // A file of zhangwei's drive is reported (anyone who can read a file may report it).
+  const owner = await otherPerson(browser);
+  await login(owner, 'zhangwei');
+  const drive = await api(owner, 'GET', '/api/v3/groups/special');
+  const gid = drive.id ?? drive.groupid;
+  const files = (await api(owner, 'GET', `/api/v3/groups/${gid}/files?parentid=0&count=100`)).files as {
+    fileid: number;
+    fname: string;
+    ftype: string;
+  }[];
+  const file = files.find((f) => f.ftype !== 'folder');
+  if (!file) throw new Error('the demo drive of zhangwei has no file');
+  await api(owner, 'POST', '/api/report', {
+    fileid: file.fileid,
+    reason: 'spam',
+    reason_detail: 'Reported in the browser test',
+  });
+
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/moderation');
+  const report = page
+    .getByRole('row')
+    .filter({ hasText: file.fname })
+    .filter({ hasText: 'Reported in the browser test' });
+  await expect(report).toBeVisible();
+  await report.getByRole('button', { name: 'Block file' }).click();
+  const confirm = page.getByRole('dialog', { name: `Block “${file.fname}”?` });
+  await expect(confirm.getByRole('button', { name: 'Block file' })).toBeDisabled();
+  await confirm.getByLabel('Reason shown to the owner').fill('Advertising');
+  await confirm.getByRole('button', { name: 'Block file' }).click();
+  await expect(page.getByText('Done.')).toBeVisible();
+  await page.getByText('Blocked', { exact: true }).first().click();
+  await expect(page.getByRole('row').filter({ hasText: file.fname }).getByText('Blocked')).toBeVisible();
+
+  // The owner's preview shows the illegalFile page, the reason, and the appeal.
+  await owner.goto(`/p/${file.fileid}`);
+  await expect(owner.getByText('This file cannot be viewed')).toBeVisible();
+  await expect(owner.getByText('An administrator blocked this file: Advertising')).toBeVisible();
+  await owner.getByRole('button', { name: 'Appeal' }).click();
+  const appeal = owner.getByRole('dialog', { name: 'Appeal the block' });
+  await appeal.getByLabel('Why should the file be restored?').fill('These are meeting notes');
+  await appeal.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(owner.getByText('Your appeal is waiting for an administrator.')).toBeVisible();
+
+  // The appeal is back in the administrator's queue.
+  await page.getByText('To review', { exact: true }).click();
+  const appealed = page.getByRole('row').filter({ hasText: file.fname });
+  await expect(appealed.getByText('Appeal: These are meeting notes')).toBeVisible();
+  await appealed.getByRole('button', { name: 'Restore' }).click();
+  await page
+    .getByRole('dialog', { name: `Restore “${file.fname}”?` })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(page.getByText('Done.')).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByText('This file cannot be viewed')).toHaveCount(0);
+  await owner.context().close();
+});

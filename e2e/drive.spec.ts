@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** A row of the file list, by the name it shows. */
+const row = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+
+test('a user runs a file through its life in my drive', async ({ page }) => {
+  // Names of their own, so the story does not depend on what the demo drive already holds.
+  const stamp = Date.now().toString(36);
+  const folder = `Reports ${stamp}`;
+  const alphaName = `alpha-${stamp}.txt`;
+  const betaName = `beta-${stamp}.csv`;
+  const renamed = `summary-${stamp}.txt`;
+  const alpha = Buffer.from(`first line of alpha ${stamp}\n`.repeat(2000));
+  const beta = Buffer.from('city,visits\nBeijing,3\nShanghai,5\n');
+
+  await login(page, 'zhangwei');
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('My drive');
+
+  // A new folder
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  const newFolder = page.getByRole('dialog', { name: 'New folder' });
+  await newFolder.getByLabel('Name').fill(`bad/${folder}`);
+  await expect(newFolder.getByText('A name cannot contain any of these characters')).toBeVisible();
+  await expect(newFolder.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await newFolder.getByLabel('Name').fill(folder);
+  await newFolder.getByRole('button', { name: 'Create' }).click();
+  await expect(row(page, folder)).toBeVisible();
+
+  // Two files through the file input
+  await page.getByTestId('upload-files').setInputFiles([
+    { name: alphaName, mimeType: 'text/plain', buffer: alpha },
+    { name: betaName, mimeType: 'text/csv', buffer: beta },
+  ]);
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByText('All uploads complete')).toBeVisible();
+  await expect(row(page, alphaName)).toBeVisible();
+  await expect(row(page, betaName)).toBeVisible();
+
+  // Rename one: the extension stays as the suffix, and an unchanged name cannot be saved
+  await row(page, alphaName).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await expect(rename.getByLabel('Name')).toHaveValue(`alpha-${stamp}`);
+  await expect(rename.getByText('.txt', { exact: true })).toBeVisible();
+  await expect(rename.getByRole('button', { name: 'Rename' })).toBeDisabled();
+  await rename.getByLabel('Name').fill(`summary-${stamp}`);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(row(page, renamed)).toBeVisible();
+  await expect(row(page, alphaName)).toHaveCount(0);
+
+  // Move it into the folder through the picker
+  await row(page, renamed).click();
+  await page.getByRole('button', { name: 'Move to' }).click();
+  const move = page.getByRole('dialog', { name: `Move “${renamed}” to` });
+  await expect(move.getByRole('button', { name: 'Move here' })).toBeDisabled();
+  await move.getByRole('button', { name: 'Expand My drive' }).click();
+  await move.getByRole('button', { name: folder, exact: true }).click();
+  await expect(move.getByText(`To: ${folder}`)).toBeVisible();
+  await move.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('Moved.')).toBeVisible();
+  await expect(row(page, renamed)).toHaveCount(0);
+
+  // Open the folder
+  await page.getByRole('link', { name: folder }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/folder\/\d+$/);
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(folder);
+  await expect(row(page, renamed)).toBeVisible();
+
+  // Download it: the same bytes come back
+  const downloading = page.waitForEvent('download');
+  await row(page, renamed).hover();
+  await row(page, renamed).getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(renamed);
+  expect((await readFile(await download.path())).equals(alpha)).toBe(true);
+
+  // Delete it
+  await row(page, renamed).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete' });
+  await expect(confirm.getByText(`Delete “${renamed}”?`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Moved to the recycle bin.')).toBeVisible();
+  await expect(row(page, renamed)).toHaveCount(0);
+  await expect(page.getByText('This folder is empty')).toBeVisible();
+});

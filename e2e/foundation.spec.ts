@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+test('a logged-out visitor at the root sees the landing page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('opening the drive logged out sends the user to login and back afterwards', async ({ page }) => {
+  await page.goto('/pcview/drive');
+  await expect(page).toHaveURL(/\/cts\?cb=%2Fpcview%2Fdrive/);
+  await page.locator('#account').fill('zhangwei');
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive/);
+});
+
+test('a wrong password shows the error and keeps the user on the login page', async ({ page }) => {
+  await page.goto('/cts?cb=%2Fpcview%2Fdrive');
+  await page.locator('#account').fill('wangfang');
+  await page.locator('#password').fill('Not-the-password-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The account or password is incorrect.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cts/);
+});
+
+test('a demo user sees the layout and the avatar menu, then logs out', async ({ page }) => {
+  await login(page, 'zhangwei');
+  await expect(page.getByRole('menuitem', { name: /Drive/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Messages/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Contacts/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByText('zhangwei@nebula.example')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My info' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Feedback' })).toBeVisible();
+  // a plain user has no administrator entry
+  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/cts/);
+
+  await page.goto('/pcview/drive');
+  await expect(page).toHaveURL(/\/cts\?cb=/);
+});
+
+test('the administrator sees the manage-background entry', async ({ page }) => {
+  await login(page, 'admin');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toBeVisible();
+});

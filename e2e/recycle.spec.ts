@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** A row of the drive's file list, by the name it shows. */
+const fileRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+
+/** Uploads files into the folder on screen through the file input, and waits for them. */
+async function uploadFiles(page: Page, files: { name: string; buffer: Buffer }[]) {
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: f.buffer })));
+  await expect(panel.getByText('All uploads complete')).toBeVisible();
+}
+
+async function closeUploads(page: Page) {
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  if (await panel.isVisible()) await panel.getByRole('button', { name: 'Close' }).click();
+}
+
+const spaces = (page: Page) => page.getByRole('navigation', { name: 'Spaces' });
+
+test('a deleted file goes to the recycle bin and is recovered where it was', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const name = `budget-${stamp}.txt`;
+  await login(page, 'zhangwei');
+  await uploadFiles(page, [{ name, buffer: Buffer.from(`budget ${stamp}\n`) }]);
+  await closeUploads(page);
+
+  await fileRow(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /Delete/ }).click();
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Moved to the recycle bin.')).toBeVisible();
+  await expect(fileRow(page, name)).toHaveCount(0);
+
+  // The bin lists it with where it came from and who deleted it.
+  await spaces(page).getByRole('link', { name: 'Recycle bin' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/recycle\/my$/);
+  const bin = page.getByRole('list', { name: 'Recycle bin' });
+  const binRow = bin.getByRole('listitem').filter({ hasText: name });
+  await expect(binRow).toContainText('From My drive');
+  await expect(binRow).toContainText('张伟');
+
+  // The single-file menu: preview, recover, delete permanently.
+  await binRow.click({ button: 'right' });
+  const binMenu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: /Recover/ }) });
+  await expect(binMenu.getByRole('menuitem')).toHaveText(['Preview', 'Recover', 'Delete permanently']);
+  await page.getByRole('menuitem', { name: 'Recover' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recover' });
+  await expect(dialog.getByText(`Recover “${name}”?`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Recover' }).click();
+  await expect(page.getByText('Restored.')).toBeVisible();
+  await expect(binRow).toHaveCount(0);
+
+  // Back in my drive, in its place.
+  await spaces(page).getByRole('link', { name: 'My drive' }).click();
+  await expect(fileRow(page, name)).toBeVisible();
+
+  // Delete it again and delete it permanently: gone from the bin for good.
+  await fileRow(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: /Delete/ }).click();
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(fileRow(page, name)).toHaveCount(0);
+  await spaces(page).getByRole('link', { name: 'Recycle bin' }).click();
+  await binRow.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Delete permanently' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete permanently' })
+    .getByRole('button', { name: 'Delete permanently' })
+    .click();
+  await expect(page.getByText('Deleted permanently.')).toBeVisible();
+  await expect(binRow).toHaveCount(0);
+});
+
+test('a starred file is on the starred page until it is unstarred', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const name = `favourite-${stamp}.txt`;
+  await login(page, 'zhangwei');
+  await uploadFiles(page, [{ name, buffer: Buffer.from(`star me ${stamp}\n`) }]);
+  await closeUploads(page);
+
+  await fileRow(page, name).click({ button: 'right' });
+  // The icon names itself too ("star Star"); "Unstar" must not match.
+  await page.getByRole('menuitem', { name: /Star$/ }).click();
+  await expect(page.getByText('Starred.')).toBeVisible();
+  // The row's star shows it, and its menu now offers Unstar.
+  await fileRow(page, name).hover();
+  await expect(fileRow(page, name).getByRole('button', { name: `Unstar ${name}` })).toBeVisible();
+
+  await spaces(page).getByRole('link', { name: 'Starred' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/stared$/);
+  const starred = page
+    .getByRole('list', { name: 'Starred files' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(starred).toBeVisible();
+  await expect(starred).toContainText('My drive');
+
+  // Unstarring in the starred list drops the row.
+  await starred.hover();
+  await starred.getByRole('button', { name: `Unstar ${name}` }).click();
+  await expect(page.getByText('Star removed.')).toBeVisible();
+  await expect(starred).toHaveCount(0);
+});
+
+test('uploading a name twice makes history; recovering the first version brings its bytes back', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `plan-${stamp}.txt`;
+  const first = Buffer.from(`first draft ${stamp}\n`);
+  const second = Buffer.from(`second draft, much longer ${stamp}\n`.repeat(3));
+  await login(page, 'zhangwei');
+  await uploadFiles(page, [{ name, buffer: first }]);
+  await closeUploads(page);
+  await uploadFiles(page, [{ name, buffer: second }]);
+  await closeUploads(page);
+
+  await fileRow(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'History versions' }).click();
+  const panel = page.getByRole('dialog', { name: `History of “${name}”` });
+  const versions = panel.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.nth(0)).toContainText('Version 2');
+  await expect(versions.nth(0)).toContainText('Current');
+  await expect(versions.nth(1)).toContainText('Version 1');
+
+  // A remark on the first version.
+  await panel.getByRole('button', { name: 'Edit the remark of version 1' }).click();
+  await panel.getByRole('textbox', { name: 'Remark' }).fill('the one the team approved');
+  await panel.getByRole('textbox', { name: 'Remark' }).press('Enter');
+  await expect(versions.nth(1)).toContainText('the one the team approved');
+
+  // Version 1 downloads with its own bytes.
+  const downloading = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download version 1' }).click();
+  const old = await downloading;
+  expect((await readFile(await old.path())).equals(first)).toBe(true);
+
+  await panel.getByRole('button', { name: 'Recover version 1' }).click();
+  await page
+    .getByRole('dialog', { name: 'Recover this version' })
+    .getByRole('button', { name: 'Recover' })
+    .click();
+  await expect(page.getByText('Restored.')).toBeVisible();
+  await expect(versions).toHaveCount(3);
+  await expect(versions.nth(0)).toContainText('Version 3');
+  await expect(versions.nth(0)).toContainText(`${first.length} B`);
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  // The file's content is the first draft again, byte for byte.
+  const download = page.waitForEvent('download');
+  await fileRow(page, name).hover();
+  await fileRow(page, name).getByRole('button', { name: 'Download' }).click();
+  expect((await readFile(await (await download).path())).equals(first)).toBe(true);
+});
+
+test('a team member who may not open the team bin is sent to /404.html', async ({ page }) => {
+  await login(page, 'wangfang');
+  const volumes = await page.request.get('/api/cooper/users/self/volumes?offset=0&limit=50');
+  const team = ((await volumes.json()).groups as { id: number; name: string; user_role: string }[]).find(
+    (g) => g.user_role === 'member',
+  );
+  expect(team).toBeDefined();
+  await page.goto(`/pcview/drive/recycle/group/${team?.id}`);
+  await expect(page).toHaveURL(/\/404\.html$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: /Back to my drive/ }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive$/);
+});

@@ -1,0 +1,59 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** A row of the drive's file list, by the name it shows. */
+const row = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+
+test('a user types in the search box, picks a file from the dropdown and lands in its folder', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  // Part of a Chinese name, in the demo's R&D team: 研发中心 / 测试报告 / v2.3 回归测试报告.docx
+  await box.fill('回归测试');
+  const files = page.getByRole('region', { name: 'Files' });
+  const hit = files.getByRole('button', { name: /v2\.3 回归测试报告\.docx/ });
+  await expect(hit).toBeVisible();
+  // The matched text is marked.
+  await expect(files.locator('mark', { hasText: '回归测试' })).toBeVisible();
+  await hit.click();
+
+  // The file's folder, with the file to highlight named in the address.
+  await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+\/\d+\?highlight=\d+$/);
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('测试报告');
+  await expect(row(page, 'v2.3 回归测试报告.docx')).toBeVisible();
+  const highlighted = new URL(page.url()).searchParams.get('highlight');
+  const record = await page.evaluate(
+    async (id) => (await fetch(`/api/files/${id}/path`)).json(),
+    highlighted,
+  );
+  expect(record.path.at(-1).fname).toBe('v2.3 回归测试报告.docx');
+});
+
+test('all results: teams, people and files; file pages load more on scrolling, with snippets', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await box.fill('周报');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/pcview\/search\/%E5%91%A8%E6%8A%A5$/);
+  await expect(page.getByRole('heading', { name: 'Results for “周报”' })).toBeVisible();
+
+  // The demo holds far more than one page (50) of weekly reports.
+  const hits = page.locator('.cirrus-hit-row');
+  await expect(hits).toHaveCount(50);
+  // A content snippet with the match marked, under a hit.
+  await expect(page.locator('.cirrus-hit-snippet mark', { hasText: '周报' }).first()).toBeVisible();
+  await hits.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => hits.count()).toBeGreaterThan(50);
+
+  // The Files tab: the full file page under the area searched from.
+  await page.getByText('Files', { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/search\/file\/%E5%91%A8%E6%8A%A5/);
+  await expect(hits.first()).toBeVisible();
+});

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** The team details dialog, opened from the team's drive. */
+async function openTeamDetails(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: /spaces/i })
+    .getByRole('link', { name })
+    .click();
+  await page.getByRole('button', { name: 'Team details' }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog.getByRole('tab', { name: 'Team info' })).toBeVisible();
+  return dialog;
+}
+
+/** A member's row in the members tab. */
+const memberRow = (dialog: ReturnType<Page['getByRole']>, name: string) =>
+  dialog.locator('.cirrus-member-row').filter({ hasText: name });
+
+test('a team from creation to deletion: members, roles, transfer, exit, delete', async ({
+  page,
+  browser,
+}) => {
+  const team = `Launch team ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+
+  // Create the team, with two members picked from the department tree
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a team' });
+  await create.getByLabel('Team name').fill('a/b');
+  await create.getByLabel('Team name').blur();
+  await expect(create.getByText('A team name cannot contain any of these characters')).toBeVisible();
+  await create.getByLabel('Team name').fill(team);
+  await create.getByRole('button', { name: 'Choose members' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose members' });
+  await picker.getByRole('button', { name: /星云科技/ }).click();
+  await picker.getByRole('button', { name: /研发中心/ }).click();
+  await picker.getByRole('button', { name: /后端组/ }).click();
+  await expect(picker.getByRole('navigation')).toContainText('后端组');
+  await picker.getByRole('checkbox', { name: '王芳' }).check();
+  await picker.getByRole('checkbox', { name: '李娜' }).check();
+  await expect(picker.getByText(/^2 of at most 499 selected$/)).toBeVisible();
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(create.getByText('3 members')).toBeVisible();
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+$/);
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(team);
+
+  // Make 王芳 an admin
+  let dialog = await openTeamDetails(page, team);
+  await dialog.getByRole('tab', { name: 'Team members' }).click();
+  await expect(dialog.getByText('3 members')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Role of 王芳' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Admin' })
+    .click();
+  await expect(page.getByText('Changes saved.')).toBeVisible();
+  await expect(memberRow(dialog, '王芳')).toContainText('Admin');
+
+  // Hand the team to 李娜: the previous owner becomes a member
+  await dialog.getByRole('tab', { name: 'Team settings' }).click();
+  await dialog.getByRole('button', { name: 'Transfer team' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer the team' });
+  await expect(transfer.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+  await transfer.getByRole('option', { name: /李娜/ }).click();
+  const transferTo = page.getByRole('dialog', { name: 'Transfer to 李娜' });
+  await transferTo.getByRole('button', { name: 'Transfer' }).click();
+  await expect(transferTo).toBeHidden();
+  await dialog.getByRole('tab', { name: 'Team members' }).click();
+  await expect(memberRow(dialog, '李娜')).toContainText('Owner');
+  await expect(memberRow(dialog, '张伟')).toContainText('Member');
+
+  // As a member now, 张伟 exits: back to the drive, and the team is gone from his list
+  await dialog.getByRole('tab', { name: 'Team settings' }).click();
+  await dialog.getByRole('button', { name: 'Exit team' }).click();
+  await page
+    .getByRole('dialog', { name: `Exit ${team}?` })
+    .getByRole('button', { name: 'Exit team' })
+    .click();
+  await expect(page.getByText('You have left the team.')).toBeVisible();
+  await expect(page).toHaveURL(/\/pcview\/drive$/);
+  await expect(
+    page.getByRole('navigation', { name: /spaces/i }).getByRole('link', { name: team }),
+  ).toHaveCount(0);
+
+  // The new owner deletes it, confirming with DEL
+  const context = await browser.newContext({ locale: 'en-US' });
+  const owner = await context.newPage();
+  await login(owner, 'lina', DEMO_PASSWORD);
+  dialog = await openTeamDetails(owner, team);
+  await dialog.getByRole('tab', { name: 'Team settings' }).click();
+  await dialog.getByRole('button', { name: 'Delete team' }).click();
+  const confirm = owner.getByRole('dialog', { name: `Delete ${team}?` });
+  const remove = confirm.getByRole('button', { name: 'Delete team' });
+  await expect(remove).toBeDisabled();
+  await confirm.getByRole('textbox').fill('de');
+  await expect(remove).toBeDisabled();
+  await confirm.getByRole('textbox').fill('del');
+  await remove.click();
+  await expect(owner.getByText('The team has been deleted.')).toBeVisible();
+  await expect(owner).toHaveURL(/\/pcview\/drive$/);
+  await expect(
+    owner.getByRole('navigation', { name: /spaces/i }).getByRole('link', { name: team }),
+  ).toHaveCount(0);
+  await context.close();
+});
+
+test('the directory, my teams page and the approval list show what the demo holds', async ({ page }) => {
+  await login(page, 'admin');
+  // the waiting request of the demo, with its notice in the top bar
+  await expect(page.getByRole('button', { name: /Notices, 1 unread/ })).toBeVisible();
+  await page.goto('/pcview/drive/approve');
+  await page.getByRole('tab', { name: 'Waiting for me' }).click();
+  await expect(page.getByText('2026 用户调研')).toBeVisible();
+
+  await page.goto('/pcview/contacts');
+  await page
+    .getByRole('tree')
+    .getByText(/^后端组/)
+    .click();
+  await expect(page.getByRole('button', { name: /王芳/ })).toBeVisible();
+  await page.getByLabel('Search people').fill('zw');
+  await expect(page.getByRole('button', { name: /张伟/ })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** A repository takes the database or a transaction. */
+export type DbOrTrx = Db | Trx;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenedDb {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (counts, sizes) as numbers: our values stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * Opens the metadata database named by the URL (sqlite://path or postgres://...) and applies the
+ * migrations. `schema` puts a PostgreSQL connection into its own schema (tests use one each).
+ */
+export async function openDb(url: string, opts: { schema?: string } = {}): Promise<OpenedDb> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    });
+    if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db, 'postgres', opts.schema);
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = url.replace(/^sqlite:\/\//, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers go on while one writer commits; synchronous=FULL fsyncs every commit.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  await migrateToLatest(db, 'sqlite');
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The SQLite database as Kysely's dialect sees it, with prepared statements kept by their SQL:
+ * Kysely prepares every query anew, and preparing costs about as much as running a short query
+ * (issue 11, bench/RESULTS.md). The app issues a few hundred shapes of SQL; lists of variable
+ * length (`in (?, ?, ...)`) make more, so beyond `max` the oldest statement is forgotten.
+ * Kysely runs one query at a time on this connection, so a statement is never in use twice.
+ */
+function keepingStatements(sqlite: SqliteDatabase.Database, max = 2000): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}

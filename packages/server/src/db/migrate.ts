@@ -1,0 +1,50 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as core from './migrations/20261122_0001_core.ts';
+import * as drive from './migrations/20261122_0002_drive.ts';
+import * as accounts from './migrations/20261122_0003_accounts.ts';
+import * as teams from './migrations/20261122_0004_teams.ts';
+import * as history from './migrations/20261122_0005_history.ts';
+import * as preview from './migrations/20261122_0006_preview.ts';
+import * as search from './migrations/20261122_0007_search.ts';
+import * as links from './migrations/20261122_0008_links.ts';
+import * as admin from './migrations/20261122_0009_admin.ts';
+import * as fileListOrder from './migrations/20261122_0010_file_list_order.ts';
+
+export type MigrationDialect = 'sqlite' | 'postgres';
+
+/** Migrations in order; each is a function of the dialect so that ids and types fit both. */
+const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
+  '20261122_0001_core': core.migration,
+  '20261122_0002_drive': drive.migration,
+  '20261122_0003_accounts': accounts.migration,
+  '20261122_0004_teams': teams.migration,
+  '20261122_0005_history': history.migration,
+  '20261122_0006_preview': preview.migration,
+  '20261122_0007_search': search.migration,
+  '20261122_0008_links': links.migration,
+  '20261122_0009_admin': admin.migration,
+  '20261122_0010_file_list_order': fileListOrder.migration,
+};
+
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema
+  db: Kysely<any>,
+  dialect: MigrationDialect,
+  schema?: string,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    // With a PostgreSQL schema of its own (tests), the bookkeeping tables live there too.
+    migrationTableSchema: schema,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(dialect)]));
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,59 @@
+import { ERRORS, type ErrorBody, type ErrorKey, formatMessage } from '@cirrus/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * A rule of the product was broken. The key names an entry of the shared catalogue, which gives
+ * the HTTP status, the numeric code and the text; `params` fill the text's placeholders and
+ * `debug` travels to the client as extra data (retry_after, global_hisotry_limit ...).
+ */
+export class DomainError extends Error {
+  readonly key: ErrorKey;
+  readonly params: Record<string, string | number>;
+  readonly debug: Record<string, unknown> | undefined;
+
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}, debug?: Record<string, unknown>) {
+    super(key);
+    this.key = key;
+    this.params = params;
+    this.debug = debug;
+  }
+}
+
+export function errorBody(key: ErrorKey, params: Record<string, string | number> = {}): ErrorBody {
+  const def = ERRORS[key];
+  const body: ErrorBody = { result: key, msg: formatMessage(def.en, params) };
+  if ('code' in def && typeof def.code === 'number') body.code = def.code;
+  return body;
+}
+
+export function statusOf(key: ErrorKey): number {
+  return ERRORS[key].status;
+}
+
+/** One error handler renders every failure as status + {result, code, msg}; never internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof DomainError) {
+      const body = errorBody(error.key, error.params);
+      if (error.debug) body.debug = error.debug;
+      return reply.status(statusOf(error.key)).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => `${v.instancePath} ${v.message ?? ''}`.trim());
+      const body = errorBody('badRequest');
+      body.msg = `${body.msg}: ${issues.join('; ')}`;
+      return reply.status(400).send(body);
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const key: ErrorKey = error.statusCode === 413 ? 'fileTooLarge' : 'badRequest';
+      return reply.status(error.statusCode).send(errorBody(key));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('serverException'));
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    reply.status(404).send(errorBody('notFound'));
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A positive integer id in a path or query ("12"). */
+export const Id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+/** A folder id: 0 is the space root (spec 001 §7 "files/0"). */
+export const FolderId = z.coerce
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 31 - 1);
+
+/** A boolean query flag: true/false, 1/0. */
+export const QueryBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Ids as a JSON array or a comma-separated string ("1,2,3"), as the specs' clients send them. */
+export const IdList = z.preprocess(
+  (v) =>
+    typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v,
+  z.array(Id).min(1).max(1000),
+);
+
+export const Offset = z.coerce.number().int().nonnegative().max(1_000_000_000).default(0);
+
+/** A page size with the spec's default and a ceiling. */
+export function pageSize(fallback: number, max = 1000) {
+  return z.coerce.number().int().positive().max(max).default(fallback);
+}

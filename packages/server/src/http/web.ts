@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors.ts';
+
+/**
+ * Serves the built web app: its assets under /pcview/, and its index.html for every page route
+ * (/cts login, /landing, /pcview/..., /view/...). The root path sends a logged-out user to
+ * /landing and a logged-in one into the drive.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(async (assets) => {
+      // The app's scripts and styles are needed before anyone has logged in.
+      assets.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await assets.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/pcview/',
+        wildcard: false,
+        index: false,
+      });
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!built) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .status(503)
+        .send('<!doctype html><p>The web app has not been built. Run <code>npm run build</code>.</p>');
+    }
+    // The page itself is never cached, so a new release is picked up at once.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  };
+
+  const page = { config: { public: true } };
+  app.get('/', page, async (req, reply) => reply.redirect(req.actor ? '/pcview/drive' : '/landing'));
+  // The login page's own steps live beside it; /cts/v1 and /cts/u/v1 stay the contacts API's.
+  const pages = ['/cts', '/cts/forgot', '/cts/reset', '/cts/signup', '/landing'];
+  for (const url of [...pages, '/pcview', '/pcview/*', '/view', '/view/*']) {
+    app.get(url, page, async (_req, reply) => sendIndex(reply));
+  }
+
+  // The preview views (spec 001 §2, spec 002 §2): /p/{fid}, /s/{fid}, /l/{sid} and the preview
+  // shell's /403 and /502 are pages of the app at the top of the site. /p is also the account
+  // API's prefix (POST /p/login, GET /p/bind/status ...): those are static routes and win over
+  // /p/:fid; what reaches it is a page only when the id is a number, the method GET and the
+  // browser asks for HTML. Anything else answers as an unknown API path did before.
+  const previewPage =
+    (pattern: RegExp) => async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      if (!pattern.test(req.params.id) || !wantsHtml(req))
+        return reply.status(404).send(errorBody('notFound'));
+      return sendIndex(reply);
+    };
+  app.get('/p/:id', page, previewPage(/^[1-9]\d{0,9}$/));
+  app.get('/s/:id', page, previewPage(/^[1-9]\d{0,9}$/));
+  // A share link's sid: random base64url-like text (ARCHITECTURE "API conventions").
+  app.get('/l/:id', page, previewPage(/^[A-Za-z0-9_-]{1,64}$/));
+  for (const url of ['/403', '/502']) {
+    app.get(url, page, async (req, reply) =>
+      wantsHtml(req) ? sendIndex(reply) : reply.status(404).send(errorBody('notFound')),
+    );
+  }
+}
+
+/** A browser navigating to a page sends Accept: text/html; API clients and fetch() do not. */
+function wantsHtml(req: FastifyRequest): boolean {
+  return (req.headers.accept ?? '').includes('text/html');
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/helpers.ts';
+import { createJobQueue } from './queue.ts';
+import { createScheduler } from './scheduler.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const queueOf = () => createJobQueue({ db: t.database.db, now: () => t.clock.now });
+const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}`;
+
+describe('the durable job queue', () => {
+  test('runs a job once and deletes it; payloads arrive as queued', async () => {
+    const queue = queueOf();
+    const kind = unique('test.once');
+    const seen: unknown[] = [];
+    queue.register(kind, async (payload) => {
+      seen.push(payload);
+    });
+    expect(await queue.enqueue(t.database.db, kind, { groupId: 7 })).toBe(true);
+    expect(await queue.runDue()).toBe(1);
+    expect(seen).toEqual([{ groupId: 7 }]);
+    expect(await queue.pending(kind)).toEqual([]);
+    expect(await queue.runDue()).toBe(0);
+  });
+
+  test('a job for later waits until its time', async () => {
+    const queue = queueOf();
+    const kind = unique('test.later');
+    let runs = 0;
+    queue.register(kind, async () => {
+      runs++;
+    });
+    await queue.enqueue(t.database.db, kind, {}, { runAt: t.clock.now + 60 });
+    await queue.runDue();
+    expect(runs).toBe(0);
+    t.clock.advance(60);
+    await queue.runDue();
+    expect(runs).toBe(1);
+  });
+
+  test('a failure is retried with a growing delay, then kept as failed with its error', async () => {
+    const queue = queueOf();
+    const kind = unique('test.fails');
+    let runs = 0;
+    queue.register(kind, async () => {
+      runs++;
+      throw new Error(`attempt ${runs} failed`);
+    });
+    await queue.enqueue(t.database.db, kind, {}, { maxAttempts: 3 });
+    await queue.runDue();
+    expect(runs).toBe(1);
+    const [waiting] = await queue.pending(kind);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, last_error: 'attempt 1 failed' });
+    expect(waiting.run_at).toBe(t.clock.now + 30);
+    await queue.runDue();
+    expect(runs).toBe(1);
+    t.clock.advance(30);
+    await queue.runDue();
+    expect(runs).toBe(2);
+    t.clock.advance(60);
+    await queue.runDue();
+    expect(runs).toBe(3);
+    t.clock.advance(3600);
+    await queue.runDue();
+    expect(runs).toBe(3);
+    const failed = (await queue.failed()).filter((j) => j.kind === kind);
+    expect(failed).toMatchObject([{ status: 'failed', attempts: 3, last_error: 'attempt 3 failed' }]);
+  });
+
+  test('one waiting job per dedupe key', async () => {
+    const queue = queueOf();
+    const kind = unique('test.dedupe');
+    queue.register(kind, async () => {});
+    expect(await queue.enqueue(t.database.db, kind, {}, { dedupeKey: kind })).toBe(true);
+    expect(await queue.enqueue(t.database.db, kind, {}, { dedupeKey: kind })).toBe(false);
+    expect(await queue.pending(kind)).toHaveLength(1);
+    await queue.runDue();
+    expect(await queue.enqueue(t.database.db, kind, {}, { dedupeKey: kind })).toBe(true);
+    await queue.runDue();
+  });
+
+  test('a job queued in a transaction that rolls back never exists', async () => {
+    const queue = queueOf();
+    const kind = unique('test.rollback');
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await queue.enqueue(trx, kind, {});
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await queue.pending(kind)).toEqual([]);
+  });
+
+  test('a job whose worker died is taken over when its lease runs out', async () => {
+    const db = t.database.db;
+    const dead = queueOf();
+    const alive = queueOf();
+    const kind = unique('test.lease');
+    let runs = 0;
+    alive.register(kind, async () => {
+      runs++;
+    });
+    await dead.enqueue(db, kind, {});
+    // The dead worker leased it (attempt 1) and vanished without an answer.
+    await db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'dead', locked_until: t.clock.now + 600, attempts: 1 })
+      .where('kind', '=', kind)
+      .execute();
+    await alive.runDue();
+    expect(runs).toBe(0);
+    t.clock.advance(601);
+    await alive.runDue();
+    expect(runs).toBe(1);
+    expect(await alive.pending(kind)).toEqual([]);
+  });
+
+  test('a job without a handler fails at once', async () => {
+    const queue = queueOf();
+    const kind = unique('test.nohandler');
+    await queue.enqueue(t.database.db, kind, {});
+    await queue.runDue();
+    expect((await queue.failed()).filter((j) => j.kind === kind)).toMatchObject([
+      { last_error: `no handler for job kind ${kind}` },
+    ]);
+  });
+});
+
+describe('the scheduler', () => {
+  test('queues a periodic job once per period, even with two server processes', async () => {
+    const kind = unique('test.periodic');
+    let runs = 0;
+    const make = () => {
+      const queue = queueOf();
+      queue.register(kind, async () => {
+        runs++;
+      });
+      return createScheduler({
+        db: t.database.db,
+        queue,
+        now: () => t.clock.now,
+        periodic: [{ kind, everySeconds: 3600 }],
+        tickMs: 60_000,
+      });
+    };
+    const a = make();
+    const b = make();
+    await a.tick();
+    await b.tick();
+    expect(runs).toBe(1);
+    t.clock.advance(1800);
+    await a.tick();
+    await b.tick();
+    expect(runs).toBe(1);
+    t.clock.advance(1800);
+    await b.tick();
+    await a.tick();
+    expect(runs).toBe(2);
+  });
+
+  test('start ticks at once and on its interval; stop waits for the tick in progress', async () => {
+    const kind = unique('test.timer');
+    let runs = 0;
+    const queue = queueOf();
+    queue.register(kind, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      runs++;
+    });
+    const scheduler = createScheduler({
+      db: t.database.db,
+      queue,
+      now: () => t.clock.now,
+      periodic: [{ kind, everySeconds: 1 }],
+      tickMs: 20,
+    });
+    scheduler.start();
+    expect(scheduler.started).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await scheduler.stop();
+    expect(scheduler.started).toBe(false);
+    // The first tick finished before stop answered.
+    expect(runs).toBe(1);
+  });
+
+  test('the app stops its scheduler on close', async () => {
+    const app = await makeTestApp();
+    app.services.scheduler.start();
+    expect(app.services.scheduler.started).toBe(true);
+    await app.close();
+    expect(app.services.scheduler.started).toBe(false);
+  });
+});

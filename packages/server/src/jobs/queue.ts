@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db, DbOrTrx } from '../db/index.ts';
+
+/**
+ * A small durable job queue in the metadata database (ARCHITECTURE "job queue"): a job is a row;
+ * a worker leases it (locked_by, locked_until), runs its handler and deletes it. A failure is
+ * retried with a growing delay until max_attempts, then kept as `failed` with its last error for an
+ * operator to read. A worker that dies mid-job loses its lease when locked_until passes, and the
+ * job runs again, so every handler must be idempotent. Several server processes may share the
+ * table: the lease is taken by one conditional UPDATE, which only one of them can win.
+ */
+export interface JobOptions {
+  /** Unix seconds; now by default. */
+  runAt?: number;
+  /** At most one queued or running job per key; a second enqueue is dropped. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** How long a leased job may run before another worker may take it over. */
+const LEASE_SECONDS = 10 * 60;
+const DEFAULT_MAX_ATTEMPTS = 5;
+/** Retry delays: 30 s, 1 min, 2 min ... at most an hour. */
+const backoff = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+
+interface Deps {
+  db: Db;
+  now: () => number;
+  log?: FastifyBaseLogger;
+}
+
+export function createJobQueue({ db, now, log }: Deps) {
+  const handlers = new Map<string, JobHandler>();
+  const workerId = `${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+
+  const due = (t: number) =>
+    sql<boolean>`((status = 'queued' and run_at <= ${t}) or (status = 'running' and locked_until < ${t}))`;
+
+  /** Takes the next due job, or none. */
+  async function claim() {
+    for (let tries = 0; tries < 5; tries++) {
+      const t = now();
+      const next = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where(due(t))
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return undefined;
+      // The same condition again: of two workers that picked this row, one updates it.
+      const job = await db
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          locked_by: workerId,
+          locked_until: t + LEASE_SECONDS,
+          attempts: sql`attempts + 1`,
+        })
+        .where('id', '=', next.id)
+        .where(due(t))
+        .returningAll()
+        .executeTakeFirst();
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.kind);
+    // A job whose worker died again and again (its lease ran out each time) is given up.
+    if (job.attempts > job.max_attempts) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'failed', locked_by: null, locked_until: null, last_error: 'lease expired' })
+        .where('id', '=', job.id)
+        .execute();
+      return true;
+    }
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(JSON.parse(job.payload) as Record<string, unknown>);
+      await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).execute();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const failed = !handler || job.attempts >= job.max_attempts;
+      log?.error({ err, job: { id: job.id, kind: job.kind, attempts: job.attempts } }, 'job failed');
+      await db
+        .updateTable('jobs')
+        .set({
+          status: failed ? 'failed' : 'queued',
+          run_at: now() + backoff(job.attempts),
+          locked_by: null,
+          locked_until: null,
+          last_error: message.slice(0, 2000),
+        })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    }
+    return true;
+  }
+
+  return {
+    /** Registers what runs a kind of job (app.ts wires them). */
+    register(kind: string, handler: JobHandler): void {
+      handlers.set(kind, handler);
+    },
+
+    /**
+     * Adds a job; inside the caller's transaction when `dbx` is one, so the job exists exactly
+     * when the change that needs it commits. Answers false when a job of the same dedupe key waits.
+     */
+    async enqueue(
+      dbx: DbOrTrx,
+      kind: string,
+      payload: Record<string, unknown> = {},
+      opts: JobOptions = {},
+    ): Promise<boolean> {
+      const t = now();
+      const result = await dbx
+        .insertInto('jobs')
+        .values({
+          kind,
+          payload: JSON.stringify(payload),
+          dedupe_key: opts.dedupeKey ?? null,
+          status: 'queued',
+          run_at: opts.runAt ?? t,
+          max_attempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          created_at: t,
+        })
+        // The partial unique index on dedupe_key (waiting and running jobs) drops a duplicate.
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    runOne,
+
+    /** Runs due jobs one after another until none is due (or `max` ran); answers how many ran. */
+    async runDue(max = 1000): Promise<number> {
+      let ran = 0;
+      while (ran < max && (await runOne())) ran++;
+      return ran;
+    },
+
+    /** Jobs that gave up (for the administrator's console and the tests). */
+    failed() {
+      return db.selectFrom('jobs').selectAll().where('status', '=', 'failed').orderBy('id').execute();
+    },
+
+    /** Waiting jobs of a kind (tests, diagnostics). */
+    pending(kind: string) {
+      return db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

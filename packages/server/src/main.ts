@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/index.ts';
+import { seedDemo } from './seed/demo.ts';
+import { seedDemoDrive } from './seed/drive.ts';
+import { seedDemoTeams } from './seed/teams.ts';
+
+const config = loadConfig();
+const database = await openDb(config.databaseUrl);
+const { app, services } = await buildApp({ config, database });
+const now = () => Math.floor(Date.now() / 1000);
+
+const demo = config.demo
+  ? await seedDemo(database.db, {
+      dataDir: config.dataDir,
+      password: config.demoPassword,
+      now,
+    })
+  : undefined;
+// The demo's teams and files, written through the same services as any upload.
+if (demo?.created) await seedDemoDrive({ db: database.db, ...services, now });
+// The demo's team memberships by department, a multi-person chat and a waiting approval.
+if (demo?.created) await seedDemoTeams({ db: database.db, ...services });
+
+await app.listen({ port: config.port, host: config.host });
+// Durable jobs: the recycle bins' retention purge, blob collection, history trimming (src/jobs).
+services.scheduler.start();
+
+const address = `http://localhost:${config.port}`;
+const lines = ['', `  Cirrus is running at ${address}`, `  data: ${config.dataDir} (${database.dialect})`];
+if (demo) {
+  lines.push(
+    `  demo logins: admin (administrator), zhangwei, wangfang, alice, bob ... (${demo.created ? 'created now' : 'from an earlier start'})`,
+    `  password:    ${demo.password}`,
+    `  also in ${config.dataDir}/demo-logins.txt`,
+  );
+}
+console.log(`${lines.join('\n')}\n`);
+
+// Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

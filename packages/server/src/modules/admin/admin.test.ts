@@ -1,0 +1,427 @@
+import { GIB, generateTemporaryPassword } from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { myDrive, upload } from '../../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let companyId: number;
+let admin: TestUser;
+let adminClient: Client;
+let rootId: number;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  companyId = await t.makeCompany('Acme');
+  admin = await t.makeUser({ account: 'boss', companyId, roles: 'admin' });
+  adminClient = await admin.client();
+  const root = await adminClient.post('/admin/v1/depts', { name: 'Acme', parent_id: null });
+  expect(root.statusCode, root.body).toBe(201);
+  rootId = root.json().id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('access', () => {
+  test('401 logged out, 404 for a plain user, 200 for the administrator, 403 on a viewer’s writes', async () => {
+    expect((await t.anonymous().get('/admin/v1/users')).statusCode).toBe(401);
+    const plain = await (await t.makeUser({ companyId })).client();
+    for (const url of [
+      '/admin/v1/me',
+      '/admin/v1/users',
+      '/admin/v1/settings',
+      '/admin/v1/reports',
+      '/admin/v1/identities',
+    ]) {
+      const res = await plain.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().result).toBe('notFound');
+    }
+    expect((await plain.post('/admin/v1/users', { unique_name: 'x1', nick_name: 'X' })).statusCode).toBe(404);
+
+    const me = await adminClient.get('/admin/v1/me');
+    expect(me.json()).toMatchObject({
+      access: 'manage',
+      operator: true,
+      company: { id: companyId, name: 'Acme' },
+    });
+
+    // The company's admin_id makes an administrator too, without the role.
+    const owner = await t.makeUser({ companyId });
+    await t.database.db
+      .updateTable('companies')
+      .set({ admin_id: owner.id })
+      .where('id', '=', companyId)
+      .execute();
+    expect((await (await owner.client()).get('/admin/v1/me')).json().access).toBe('manage');
+    await t.database.db
+      .updateTable('companies')
+      .set({ admin_id: null })
+      .where('id', '=', companyId)
+      .execute();
+
+    const auditor = await (await t.makeUser({ companyId, roles: 'auditor' })).client();
+    expect((await auditor.get('/admin/v1/users')).statusCode).toBe(200);
+    const write = await auditor.post('/admin/v1/depts', { name: 'Nope', parent_id: rootId });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().result).toBe('permissionDenied');
+  });
+});
+
+describe('people', () => {
+  test('create with a temporary password shown once; the first login must change it', async () => {
+    const dept = (await adminClient.post('/admin/v1/depts', { name: 'Sales', parent_id: rootId })).json();
+    expect(
+      (await adminClient.post('/admin/v1/users', { unique_name: '1234', nick_name: 'N' })).json().result,
+    ).toBe('InvalidAccount');
+    expect(
+      (await adminClient.post('/admin/v1/users', { unique_name: 'ok', nick_name: 'N', email: 'bad' })).json()
+        .result,
+    ).toBe('InvalidEmail');
+    const res = await adminClient.post('/admin/v1/users', {
+      unique_name: 'Zhaolei',
+      nick_name: '赵雷',
+      email: 'zhaolei@acme.example',
+      dept_ids: [dept.id],
+      vip_level: 2,
+      quota: 5 * GIB,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { user, temporary_password } = res.json();
+    expect(user).toMatchObject({
+      unique_name: 'zhaolei',
+      must_change_password: true,
+      vip_level: 2,
+      main_dept_id: dept.id,
+      depts: [{ id: dept.id, display_path_name: 'Acme/Sales' }],
+      quota: { total: 5 * GIB, own_total: 5 * GIB, used: 0 },
+    });
+    expect(temporary_password).toMatch(/^[A-Za-z0-9]+\d{4}$/);
+    // Shown once: nothing else answers it.
+    expect((await adminClient.get(`/admin/v1/users/${user.id}`)).body).not.toContain(temporary_password);
+    expect(
+      (await adminClient.post('/admin/v1/users', { unique_name: 'zhaolei', nick_name: 'Again' })).json()
+        .result,
+    ).toBe('accountInUse');
+
+    // Search by name, pinyin, initials and account.
+    for (const q of ['赵', 'zhaolei', 'zl', 'ZHAO']) {
+      const found = (await adminClient.get(`/admin/v1/users?q=${encodeURIComponent(q)}`)).json();
+      expect(
+        found.users.map((u: { id: number }) => u.id),
+        q,
+      ).toContain(user.id);
+    }
+
+    // First login: no session, a token to change the password with.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/p/login',
+      payload: { account: 'zhaolei', password: temporary_password },
+    });
+    expect(login.statusCode).toBe(200);
+    const body = login.json();
+    expect(body.must_change_password).toBe(true);
+    expect(login.cookies.find((c) => c.name === 'cirrus_sid')).toBeUndefined();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/p/user/password',
+      payload: { token: body.token, old_password: temporary_password, new_password: 'Brand-New-Pass9' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    const client = await t.login('zhaolei', 'Brand-New-Pass9');
+    expect((await client.get('/v1/users/self')).json().must_change_password).toBe(false);
+  });
+
+  test('disable ends sessions and stops login; reset password ends sessions and forces a change', async () => {
+    const person = await t.makeUser({ companyId, account: 'ding' });
+    const session = await person.client();
+    expect((await session.get('/v1/users/self')).statusCode).toBe(200);
+
+    const disabled = await adminClient.post(`/admin/v1/users/${person.id}/disable`);
+    expect(disabled.json().status).toBe('disabled');
+    expect((await session.get('/v1/users/self')).statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/p/login',
+      payload: { account: 'ding', password: person.password },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().result).toBe('InvalidAccount');
+    expect((await adminClient.post(`/admin/v1/users/${admin.id}/disable`)).json().result).toBe(
+      'cannotDisableSelf',
+    );
+
+    await adminClient.post(`/admin/v1/users/${person.id}/enable`);
+    const again = await person.client();
+    const reset = await adminClient.post(`/admin/v1/users/${person.id}/reset-password`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const temporary = reset.json().temporary_password;
+    expect(reset.json().user.must_change_password).toBe(true);
+    expect((await again.get('/v1/users/self')).statusCode).toBe(401);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/p/login',
+      payload: { account: 'ding', password: person.password },
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/p/login',
+      payload: { account: 'ding', password: temporary },
+    });
+    expect(fresh.json().must_change_password).toBe(true);
+
+    // The audit log tells who did it.
+    const audit = (await adminClient.get('/admin/v1/audit?q=ding')).json().entries;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['user.disable', 'user.enable', 'user.reset_password']),
+    );
+    expect(audit[0].actor).toMatchObject({ id: admin.id, via: 'web' });
+  });
+
+  test('edit, quota and vip level, move between departments, mark as synced', async () => {
+    const person = await t.makeUser({ companyId, account: 'mover' });
+    const a = (await adminClient.post('/admin/v1/depts', { name: 'Ops', parent_id: rootId })).json();
+    const b = (await adminClient.post('/admin/v1/depts', { name: 'Support', parent_id: rootId })).json();
+    const edited = await adminClient.patch(`/admin/v1/users/${person.id}`, {
+      nick_name: '搬家',
+      vip_level: 3,
+      quota: GIB,
+      title: 'Lead',
+    });
+    expect(edited.json()).toMatchObject({
+      nick_name: '搬家',
+      vip_level: 3,
+      title: 'Lead',
+      quota: { total: GIB },
+    });
+    expect((await adminClient.patch(`/admin/v1/users/${person.id}`, { vip_level: 99 })).statusCode).toBe(400);
+
+    await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [a.id] });
+    const moved = await adminClient.put(`/admin/v1/users/${person.id}/depts`, {
+      dept_ids: [b.id],
+      main_dept_id: b.id,
+    });
+    expect(moved.json().depts.map((d: { id: number }) => d.id)).toEqual([b.id]);
+    const inB = (await adminClient.get(`/admin/v1/users?dept_id=${b.id}`)).json();
+    expect(inB.users.map((u: { id: number }) => u.id)).toContain(person.id);
+
+    const synced = await adminClient.put(`/admin/v1/users/${person.id}/source`, { source: 'sync' });
+    expect(synced.json().source).toBe('sync');
+
+    // Another company's people are not there.
+    const other = await t.makeUser({ companyId: await t.makeCompany('Other') });
+    expect((await adminClient.get(`/admin/v1/users/${other.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('departments', () => {
+  test('tree, create, rename, move (not into itself), disable, group space', async () => {
+    const eng = (await adminClient.post('/admin/v1/depts', { name: 'Eng', parent_id: rootId })).json();
+    const backend = (
+      await adminClient.post('/admin/v1/depts', { name: 'Backend', parent_id: eng.id })
+    ).json();
+    expect(backend.display_path_name).toBe('Acme/Eng/Backend');
+    expect(
+      (await adminClient.post('/admin/v1/depts', { name: 'Eng', parent_id: rootId })).json().result,
+    ).toBe('deptNameConflict');
+    expect(
+      (await adminClient.post('/admin/v1/depts', { name: 'a/b', parent_id: rootId })).json().result,
+    ).toBe('illegalDeptName');
+
+    const renamed = await adminClient.patch(`/admin/v1/depts/${eng.id}`, { name: 'R&D' });
+    expect(renamed.json().display_path_name).toBe('Acme/R&D');
+    const tree = (await adminClient.get('/admin/v1/depts')).json().depts;
+    expect(tree.find((d: { id: number }) => d.id === backend.id).display_path_name).toBe('Acme/R&D/Backend');
+
+    expect(
+      (await adminClient.patch(`/admin/v1/depts/${eng.id}`, { parent_id: backend.id })).json().result,
+    ).toBe('deptMoveIntoSelf');
+    const other = (await adminClient.post('/admin/v1/depts', { name: 'Labs', parent_id: rootId })).json();
+    const moved = await adminClient.patch(`/admin/v1/depts/${backend.id}`, { parent_id: other.id });
+    expect(moved.json()).toMatchObject({ parent_id: other.id, display_path_name: 'Acme/Labs/Backend' });
+
+    const space = await adminClient.put(`/admin/v1/depts/${other.id}/space`, {
+      default: 10 * GIB,
+      expand_self: 2 * GIB,
+    });
+    expect(space.json().space).toMatchObject({ default: 10 * GIB, expand_self: 2 * GIB, total: 12 * GIB });
+
+    const disabled = await adminClient.post(`/admin/v1/depts/${other.id}/disable`);
+    expect(disabled.json().status).toBe('disabled');
+    const after = (await adminClient.get('/admin/v1/depts')).json().depts;
+    expect(after.find((d: { id: number }) => d.id === backend.id).status).toBe('disabled');
+    expect((await adminClient.post(`/admin/v1/depts/${rootId}/disable`)).statusCode).toBe(403);
+  });
+});
+
+describe('CSV import', () => {
+  const good = [
+    'account,name,email,department,title,quota_gb',
+    'imp.one,"Li, Ming",imp.one@acme.example,Acme/Imported/Team A,Engineer,2',
+    'imp.two,王五,imp.two@acme.example,Imported/Team B,,',
+  ].join('\n');
+
+  test('a dry run reports per row; bad rows make the import apply nothing', async () => {
+    const bad = `${good}\nimp.three,,,Imported,,\n12345,Digits,,,,\nimp.one,Again,,,,\nimp.four,Four,not-an-email,,,`;
+    const dry = await adminClient.post('/admin/v1/import/people', { csv: bad, dry_run: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json();
+    expect(report.rows.map((r: { action: string }) => r.action)).toEqual([
+      'create',
+      'create',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
+    expect(report.rows[2].errors).toEqual(['InvalidNickname']);
+    expect(report.rows[3].errors).toEqual(['InvalidAccount']);
+    expect(report.rows[4].errors).toEqual(['accountInUse']);
+    expect(report.rows[5].errors).toEqual(['InvalidEmail']);
+    expect(report.new_departments).toEqual(['Acme/Imported', 'Acme/Imported/Team A', 'Acme/Imported/Team B']);
+
+    const refused = await adminClient.post('/admin/v1/import/people', { csv: bad, dry_run: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().result).toBe('importInvalid');
+    const db = t.database.db;
+    expect(
+      await db.selectFrom('users').select('id').where('unique_name', 'like', 'imp.%').execute(),
+    ).toHaveLength(0);
+    expect(
+      await db.selectFrom('departments').select('id').where('name', '=', 'Imported').execute(),
+    ).toHaveLength(0);
+
+    expect(
+      (await adminClient.post('/admin/v1/import/people', { csv: 'name\nx', dry_run: true })).json().result,
+    ).toBe('importInvalid');
+  });
+
+  test('the import applies all rows; the same file again changes nothing', async () => {
+    const res = await adminClient.post('/admin/v1/import/people', { csv: good, dry_run: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ applied: true, summary: { create: 2, update: 0, error: 0 } });
+    expect(report.passwords.map((p: { account: string }) => p.account)).toEqual(['imp.one', 'imp.two']);
+    const one = (await adminClient.get('/admin/v1/users?q=imp.one')).json().users[0];
+    expect(one).toMatchObject({
+      nick_name: 'Li, Ming',
+      title: 'Engineer',
+      must_change_password: true,
+      depts: [{ display_path_name: 'Acme/Imported/Team A' }],
+      quota: { own_total: 2 * GIB },
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/p/login',
+      payload: { account: 'imp.two', password: report.passwords[1].temporary_password },
+    });
+    expect(login.json().must_change_password).toBe(true);
+
+    const before = await t.database.db.selectFrom('audit_log').select('id').execute();
+    const again = await adminClient.post('/admin/v1/import/people', { csv: good, dry_run: false });
+    expect(again.json()).toMatchObject({
+      applied: true,
+      summary: { create: 0, update: 0, unchanged: 2 },
+      new_departments: [],
+    });
+    expect(await t.database.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+
+    const changed = good.replace('Engineer', 'Manager');
+    const update = (
+      await adminClient.post('/admin/v1/import/people', { csv: changed, dry_run: true })
+    ).json();
+    expect(update.rows[0]).toMatchObject({ action: 'update', changes: ['title'] });
+  });
+});
+
+describe('settings and quotas', () => {
+  test('a changed setting reaches the settings call without a restart; bad values are refused', async () => {
+    const plain = await (await t.makeUser({ companyId })).client();
+    const read = async () =>
+      (
+        await plain.get(
+          '/portal/v1/companies/encrypted_settings?names=allow_chat,custom_link_label,link_ranges',
+        )
+      ).json().settings;
+    expect(await read()).toMatchObject({ allow_chat: false, custom_link_label: '' });
+
+    const list = (await adminClient.get('/admin/v1/settings')).json().settings;
+    expect(list.find((s: { name: string }) => s.name === 'allow_chat')).toMatchObject({
+      value: false,
+      default: false,
+      customised: false,
+    });
+
+    expect((await adminClient.put('/admin/v1/settings/allow_chat', { value: true })).statusCode).toBe(200);
+    expect(
+      (await adminClient.put('/admin/v1/settings/custom_link_label', { value: 'Wiki' })).statusCode,
+    ).toBe(200);
+    expect(await read()).toMatchObject({ allow_chat: true, custom_link_label: 'Wiki' });
+
+    const bad = await adminClient.put('/admin/v1/settings/allow_chat', { value: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toBe('settingInvalid');
+    expect(
+      (await adminClient.put('/admin/v1/settings/link_ranges', { value: ['group'] })).json().result,
+    ).toBe('settingInvalid');
+    expect(
+      (await adminClient.put('/admin/v1/settings/custom_link_url', { value: 'javascript:alert(1)' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await adminClient.put('/admin/v1/settings/no_such_flag', { value: 1 })).statusCode).toBe(404);
+    const audit = (await adminClient.get('/admin/v1/audit?action=setting.set')).json().entries;
+    expect(audit[0]).toMatchObject({ target_id: 'custom_link_label', detail: { from: '', to: 'Wiki' } });
+  });
+
+  test('usage per person, team and department, largest first; company total and defaults', async () => {
+    const heavy = await t.makeUser({ companyId, account: 'heavy' });
+    const light = await t.makeUser({ companyId, account: 'light' });
+    const heavyClient = await heavy.client();
+    const lightClient = await light.client();
+    await upload(heavyClient, await myDrive(heavyClient), 0, 'big.bin', Buffer.alloc(5000, 1));
+    await upload(lightClient, await myDrive(lightClient), 0, 'small.bin', Buffer.alloc(100, 1));
+    const usage = (await adminClient.get('/admin/v1/quotas/usage?kind=user')).json().rows;
+    expect(usage[0]).toMatchObject({ id: heavy.id, used: 5000 });
+    expect(usage[1]).toMatchObject({ id: light.id, used: 100 });
+
+    const company = await adminClient.put('/admin/v1/quotas/company', { total: 50 * GIB });
+    expect(company.json().company).toMatchObject({ total: 50 * GIB, used: 5100 });
+    const defaults = await adminClient.put('/admin/v1/quotas/defaults', { user: 1000 });
+    expect(defaults.json().defaults.user).toBe(1000);
+    // The new default applies at once: light has 100 of 1000, the next 1000 bytes are refused.
+    const over = await lightClient.post(
+      `/xfi/v1/me/volumes/${await myDrive(lightClient)}/files/0/upload-transactions`,
+      { name: 'more.bin', size: 1000 },
+    );
+    expect(over.json().result).toBe('MySpaceFull');
+    await adminClient.put('/admin/v1/quotas/defaults', { user: null });
+  });
+});
+
+describe('inboxes', () => {
+  test('feedback lands in the inbox; the outbox lists messages', async () => {
+    const user = await (await t.makeUser({ companyId })).client();
+    await user.post('/v1/feedback', { content: 'The console is handy' });
+    const inbox = (await adminClient.get('/admin/v1/feedback')).json().feedback;
+    expect(inbox[0]).toMatchObject({ content: 'The console is handy', handled_at: null });
+    await adminClient.post(`/admin/v1/feedback/${inbox[0].id}/handle`);
+    expect((await adminClient.get('/admin/v1/feedback')).json().feedback).toHaveLength(0);
+    expect((await adminClient.get('/admin/v1/feedback?status=handled')).json().feedback).toHaveLength(1);
+
+    await t.services.outbox.send({
+      channel: 'mail',
+      to: 'x@acme.example',
+      subject: 'Hi',
+      body: 'Body',
+      kind: 'test',
+    });
+    const outbox = (await adminClient.get('/admin/v1/outbox?recipient=x@acme')).json().messages;
+    expect(outbox[0]).toMatchObject({ recipient: 'x@acme.example', state: 'stored', kind: 'test' });
+  });
+
+  test('temporary passwords follow the shared generator', () => {
+    expect(generateTemporaryPassword()).toMatch(/\d{4}$/);
+  });
+});

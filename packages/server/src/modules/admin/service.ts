@@ -1,0 +1,47 @@
+import type { Db } from '../../db/index.ts';
+import type { PasswordService } from '../accounts/password-service.ts';
+import type { AccountService } from '../accounts/service.ts';
+import { createModerationService } from '../moderation/service.ts';
+import type { OutboxService } from '../outbox/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { QuotaService } from '../spaces/quota-service.ts';
+import type { SpaceService } from '../spaces/service.ts';
+import { createAuditLog } from './audit.ts';
+import { createDepartmentService } from './departments.ts';
+import { createImportService } from './import.ts';
+import { createInboxes } from './inboxes.ts';
+import { createPeopleService } from './people.ts';
+import { createQuotaAdmin } from './quotas.ts';
+import { createSettingsAdmin } from './settings.ts';
+
+export interface AdminDeps {
+  db: Db;
+  settings: SettingsService;
+  quota: QuotaService;
+  spaces: SpaceService;
+  accounts: AccountService;
+  passwords: PasswordService;
+  outbox: OutboxService;
+  now: () => number;
+}
+
+/**
+ * The administrator's console (issue 6), wired by hand: the HTTP routes (routes.ts) and the
+ * command line (src/cli.ts) call these same services. Every change writes the audit log.
+ */
+export function createAdminServices(deps: AdminDeps) {
+  const { db, settings, quota, spaces, accounts, passwords, outbox, now } = deps;
+  const audit = createAuditLog({ db, now });
+  return {
+    audit,
+    people: createPeopleService({ db, settings, quota, accounts, passwords, audit, now }),
+    departments: createDepartmentService({ db, quota, audit, now }),
+    imports: createImportService({ db, settings, quota, audit, now }),
+    quotaAdmin: createQuotaAdmin({ db, quota, audit }),
+    settingsAdmin: createSettingsAdmin({ db, settings, audit }),
+    inboxes: createInboxes({ db, audit, now }),
+    moderation: createModerationService({ db, spaces, outbox, audit, now }),
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { joinDept, makeDept } from '../../../test/drive.ts';
+import { makeTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let companyId: number;
+let admin: TestUser;
+let approver: TestUser;
+beforeAll(async () => {
+  t = await makeTestApp({ allow_approve_create_group: '1' });
+  companyId = await t.makeCompany('Approval Co');
+  admin = await t.makeUser({ companyId, name: '系统管理员', roles: 'admin' });
+  approver = await t.makeUser({ companyId, name: '何雪' });
+  await t.database.db
+    .insertInto('group_approvers')
+    .values({ company_id: companyId, user_id: approver.id })
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const APPROVAL = '/v1/companies/self/group_approval';
+
+describe('group-creation approval', () => {
+  test('end to end: ask, be refused, ask again, be approved; the team has the requested members', async () => {
+    const applicant = await t.makeUser({ companyId, name: '张伟' });
+    const colleague = await t.makeUser({ companyId, name: '王芳' });
+    const dept = await makeDept(t, companyId, 'QA');
+    const tester = await t.makeUser({ companyId });
+    await joinDept(t, tester, dept.id);
+    const ac = await applicant.client();
+
+    // direct creation is refused while approval is required
+    const direct = await ac.post('/api/v3/groups', { name: 'Release team' });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json().result).toBe('approvalRequired');
+    expect((await ac.post('/api/v3/yun_msg/groups', { members: [colleague.id] })).json().result).toBe(
+      'approvalRequired',
+    );
+
+    // the approvers: the company administrator and the named approver
+    const approvers = (await ac.get('/cts/v1/companies/self/users/self/group_approvers')).json();
+    expect(approvers.required).toBe(true);
+    expect(approvers.approvers.map((a: { id: number }) => a.id).sort()).toEqual(
+      [admin.id, approver.id].sort(),
+    );
+
+    // validation of the request (spec 000 §5)
+    const base = {
+      name: 'Release team',
+      type: 3,
+      desc: 'For the 2.4 release',
+      designated_approver_ids: [approver.id],
+      member_ids: [colleague.id],
+      dept_ids: [dept.id],
+      notice: 'Ship it',
+      auto_convert_group: false,
+    };
+    expect((await t.anonymous().post(APPROVAL, base)).statusCode).toBe(401);
+    for (const [patch, key] of [
+      [{ desc: '   ' }, 'descRequired'],
+      [{ desc: 'x'.repeat(141) }, 'descTooLong'],
+      [{ designated_approver_ids: [] }, 'approverRequired'],
+      [{ designated_approver_ids: [colleague.id] }, 'badRequest'],
+      [{ name: 'a/b' }, 'illegalGroupName'],
+    ] as const) {
+      const res = await ac.post(APPROVAL, { ...base, ...patch });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().result).toBe(key);
+    }
+
+    const first = await ac.post(APPROVAL, base);
+    expect(first.statusCode, first.body).toBe(201);
+    const request = first.json();
+    expect(request).toMatchObject({
+      status: 'pending',
+      name: 'Release team',
+      desc: 'For the 2.4 release',
+      designated_approver_ids: [approver.id],
+      member_ids: [colleague.id],
+      dept_ids: [dept.id],
+      applicant: { id: applicant.id, nick_name: '张伟' },
+    });
+
+    // the approver is told, by notice and by mail; the administrator was not chosen
+    const pc = await approver.client();
+    const notices = (await pc.get('/xnc/v1/notices')).json();
+    expect(notices.notices[0]).toMatchObject({
+      kind: 'approval_pending',
+      params: { approval_id: request.id, actor_name: '张伟' },
+    });
+    const mail = await t.services.outbox.list({ offset: 0, limit: 50 });
+    expect(mail.some((m) => m.kind === 'group_approval' && m.subject.includes('Release team'))).toBe(true);
+    expect((await (await admin.client()).get(APPROVAL)).json().approvals).toEqual([]);
+    // someone else cannot decide it
+    expect((await (await admin.client()).post(`${APPROVAL}/${request.id}/approve`)).statusCode).toBe(404);
+
+    // the approver sees it waiting and rejects it with a reason
+    expect((await pc.get(APPROVAL)).json().approvals.map((a: { id: number }) => a.id)).toEqual([request.id]);
+    const rejected = await pc.post(`${APPROVAL}/${request.id}/reject`, { reason: 'Use the existing team' });
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      reason: 'Use the existing team',
+      decided_by: { id: approver.id },
+    });
+    expect((await pc.post(`${APPROVAL}/${request.id}/approve`)).json().result).toBe('approvalNotPending');
+    const told = (await ac.get('/xnc/v1/notices')).json().notices[0];
+    expect(told).toMatchObject({ kind: 'approval_rejected', params: { reason: 'Use the existing team' } });
+    expect((await pc.get(APPROVAL)).json().approvals).toEqual([]);
+    expect((await pc.get(`${APPROVAL}?state=decided`)).json().approvals).toHaveLength(1);
+
+    // asked again and approved: the team exists, owned by the applicant, with the members asked for
+    const second = (
+      await ac.post(APPROVAL, { ...base, designated_approver_ids: [approver.id, admin.id] })
+    ).json();
+    const approved = await pc.post(`${APPROVAL}/${second.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('approved');
+    const groupId = approved.json().group_id;
+    expect(groupId).toBeGreaterThan(0);
+    // the second approver is too late
+    expect((await (await admin.client()).post(`${APPROVAL}/${second.id}/approve`)).json().result).toBe(
+      'approvalNotPending',
+    );
+    const team = (await ac.get(`/api/v3/groups/${groupId}`)).json();
+    expect(team).toMatchObject({
+      name: 'Release team',
+      notice: 'Ship it',
+      type: 3,
+      self_member: { team_role: 1 },
+      dept_count: 1,
+      member_count: 3,
+    });
+    expect((await (await colleague.client()).get(`/api/v3/groups/${groupId}`)).json().user_role).toBe(
+      'member',
+    );
+    expect((await (await tester.client()).get(`/api/v3/groups/${groupId}`)).json().self_member.via_dept).toBe(
+      true,
+    );
+    expect((await ac.get('/xnc/v1/notices')).json().notices[0]).toMatchObject({
+      kind: 'approval_approved',
+      params: { group_id: groupId },
+    });
+
+    // the applicant's own list, newest first
+    const mine = (await ac.get('/u/v1/companies/self/users/self/group_approval')).json();
+    expect(mine.approvals.map((a: { status: string }) => a.status)).toEqual(['approved', 'rejected']);
+  });
+
+  test('the applicant withdraws a waiting request; approvers create directly', async () => {
+    const applicant = await t.makeUser({ companyId });
+    const ac = await applicant.client();
+    const request = (
+      await ac.post(APPROVAL, { name: 'Short lived', desc: 'Trying', designated_approver_ids: [approver.id] })
+    ).json();
+    expect((await (await approver.client()).delete(`${APPROVAL}/${request.id}`)).statusCode).toBe(404);
+    expect((await ac.delete(`${APPROVAL}/${request.id}`)).statusCode).toBe(204);
+    expect((await ac.delete(`${APPROVAL}/${request.id}`)).json().result).toBe('approvalNotPending');
+    expect((await (await approver.client()).post(`${APPROVAL}/${request.id}/reject`, {})).json().result).toBe(
+      'approvalNotPending',
+    );
+
+    const pc = await approver.client();
+    expect((await pc.get('/v1/companies/self/users/self/group_approvers')).json().required).toBe(false);
+    expect((await pc.post('/api/v3/groups', { name: 'Approvers team' })).statusCode).toBe(200);
+  });
+
+  test('notices: read state, mark read, the unread count', async () => {
+    const user = await t.makeUser({ companyId });
+    const c = await user.client();
+    for (let i = 0; i < 3; i++) {
+      await c.post(APPROVAL, {
+        name: `Request ${i} team`,
+        desc: 'x',
+        designated_approver_ids: [approver.id],
+      });
+    }
+    const pc = await approver.client();
+    const before = (await pc.get('/xnc/v1/notices?unread=true')).json();
+    expect(before.unread).toBeGreaterThanOrEqual(3);
+    const [one] = before.notices;
+    expect((await pc.put('/xnc/v1/notices/read', { ids: [one.id] })).json().unread).toBe(before.unread - 1);
+    expect(
+      (await pc.get('/xnc/v1/notices')).json().notices.find((n: { id: number }) => n.id === one.id).read,
+    ).toBe(true);
+    expect((await pc.put('/xnc/v1/notices/read', {})).json().unread).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/index.ts';
+
+/**
+ * Every column that holds a blob key. A blob is collected only when none of them names it, so a
+ * module that starts keeping blob keys in a new table must add it here.
+ */
+const BLOB_REFERENCES = [
+  { table: 'files', column: 'sha256' },
+  { table: 'file_versions', column: 'sha256' },
+  { table: 'pictures', column: 'sha256' },
+  // What previews made of a content: a converted PDF, a picture for the viewer (modules/preview).
+  { table: 'preview_renditions', column: 'result_sha256' },
+] as const;
+
+const BATCH = 500;
+
+/** The job that runs collect(). */
+export const COLLECT_JOB = 'blobs.collect';
+
+interface Deps {
+  db: Db;
+  blobs: BlobStore;
+  now: () => number;
+  /**
+   * A blob written or put again within this many seconds is kept even when nothing refers to it
+   * yet: an upload stores its blob first and commits the metadata that refers to it a moment later
+   * (ARCHITECTURE "Data, durability and safety").
+   */
+  graceSeconds: number;
+  /** Noting orphans queues a collection (job blobs.collect), which app.ts registers. */
+  jobs: Pick<JobQueue, 'enqueue'>;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Collection of unreferenced blobs (the job `blobs.collect`). Nothing deletes a blob inline: a
+ * change that drops a reference (a purge, a dropped history version) notes the key as an orphan in
+ * its own transaction; the collector later checks each orphan against every reference and deletes
+ * the blob only when none is left and the grace time has passed.
+ */
+export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }: Deps) {
+  async function referenced(keys: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const { table, column } of BLOB_REFERENCES) {
+      const rows = await db
+        .selectFrom(table)
+        .select(`${column} as sha256`)
+        .where(column, 'in', keys)
+        .distinct()
+        .execute();
+      for (const row of rows) found.add(row.sha256);
+    }
+    return found;
+  }
+
+  return {
+    /**
+     * Notes keys whose last reference may have gone, in the caller's transaction, and queues a
+     * collection that runs once it has committed (one waiting collection at a time).
+     */
+    async orphaned(trx: DbOrTrx, keys: Iterable<string>): Promise<void> {
+      const unique = [...new Set(keys)].filter((key) => key !== '');
+      if (unique.length === 0) return;
+      await jobs.enqueue(trx, COLLECT_JOB, {}, { dedupeKey: COLLECT_JOB });
+      for (let i = 0; i < unique.length; i += BATCH) {
+        await trx
+          .insertInto('blob_orphans')
+          .values(unique.slice(i, i + BATCH).map((sha256) => ({ sha256, since: now() })))
+          .onConflict((oc) => oc.column('sha256').doNothing())
+          .execute();
+      }
+    },
+
+    /** Deletes the orphans nothing refers to any more; answers how many blobs went. */
+    async collect(): Promise<number> {
+      let removed = 0;
+      let after = '';
+      for (;;) {
+        const rows = await db
+          .selectFrom('blob_orphans')
+          .select('sha256')
+          .where('sha256', '>', after)
+          .orderBy('sha256')
+          .limit(BATCH)
+          .execute();
+        if (rows.length === 0) break;
+        after = rows[rows.length - 1].sha256;
+        const keys = rows.map((r) => r.sha256);
+        const inUse = await referenced(keys);
+        const done: string[] = [...inUse];
+        const unusedSinceMs = Date.now() - graceSeconds * 1000;
+        for (const key of keys) {
+          if (inUse.has(key)) continue;
+          const outcome = await blobs.remove(key, { unusedSinceMs });
+          if (outcome === 'removed') removed++;
+          // A blob put again within the grace time stays an orphan until the next run.
+          if (outcome !== 'recent') done.push(key);
+        }
+        if (done.length > 0) await db.deleteFrom('blob_orphans').where('sha256', 'in', done).execute();
+      }
+      if (removed > 0) log?.info({ removed }, 'collected unreferenced blobs');
+      return removed;
+    },
+  };
+}
+
+export type BlobCollector = ReturnType<typeof createBlobCollector>;

@@ -1,0 +1,127 @@
+import { splitExt } from '@cirrus/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FileRow } from '../../db/schema.ts';
+import { actorOf } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import { useGraphErrors } from '../../http/graph-errors.ts';
+import { Id, IdList } from '../../http/params.ts';
+import type { BlobStore } from '../../storage/index.ts';
+import type { HistoryService } from '../history/service.ts';
+import { attachment, contentTypeOf, etagMatches, parseRange } from './http-headers.ts';
+import type { DownloadService, ZipPlan } from './service.ts';
+import { streamZip } from './zip.ts';
+
+const FileParams = z.object({ gid: Id, fid: Id });
+const ContentParams = z.object({ v: Id, f: Id });
+const ContentQuery = z.object({
+  platform: z.string().max(20).optional(),
+  history: z.string().max(20).optional(),
+});
+const DownloadQuery = z.object({ action: z.string().max(20).optional() });
+const BatchQuery = z.object({ fileids: IdList });
+
+interface Deps {
+  downloads: DownloadService;
+  blobs: BlobStore;
+  /** The content of a history version (?history=). */
+  history: Pick<HistoryService, 'versionContent'>;
+}
+
+/**
+ * Streams one file: Range (206/416), ETag and If-None-Match (304), attachment with the UTF-8
+ * name, nosniff (the app sets it on every answer).
+ */
+export function sendFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { file }: { file: FileRow },
+  blobs: BlobStore,
+) {
+  // Content is addressed by hash, so the hash is a strong validator of these bytes.
+  const etag = `"${file.sha256}"`;
+  reply
+    .header('etag', etag)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, no-cache')
+    .header('last-modified', new Date(file.mtime * 1000).toUTCString())
+    .header('content-disposition', attachment(file.name));
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
+
+  const ifRange = req.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? undefined : parseRange(req.headers.range, file.size);
+  if (range === 'unsatisfiable')
+    return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+
+  reply.type(contentTypeOf(splitExt(file.name).ext));
+  if (!range)
+    return reply.header('content-length', String(file.size)).send(blobs.createReadStream(file.sha256));
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', String(range.end - range.start + 1))
+    .send(blobs.createReadStream(file.sha256, range));
+}
+
+export function sendZip(reply: FastifyReply, plan: ZipPlan, blobs: BlobStore) {
+  return (
+    reply
+      .type('application/zip')
+      .header('content-disposition', attachment(plan.name))
+      .header('cache-control', 'private, no-store')
+      // spec 001 §8 "partial download fail": how many items were left out.
+      .header('x-skipped-files', String(plan.skipped))
+      .send(streamZip(plan, blobs))
+  );
+}
+
+/** Downloads (spec 001 §7): a file's content, a folder or a selection as a zip. */
+export function downloadRoutes({ downloads, blobs, history }: Deps) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/v3/groups/:gid/files/batch/download',
+      { schema: { params: z.object({ gid: Id }), querystring: BatchQuery } },
+      async (req, reply) => sendZip(reply, await downloads.batch(actorOf(req), req.query.fileids), blobs),
+    );
+
+    r.get(
+      '/api/v3/groups/:gid/files/:fid/download',
+      { schema: { params: FileParams, querystring: DownloadQuery } },
+      async (req, reply) => {
+        const located = await downloads.file(actorOf(req), req.params.gid, req.params.fid, req.headers.range);
+        if (located.file.is_folder) return sendZip(reply, await downloads.folder(located), blobs);
+        return sendFile(req, reply, located, blobs);
+      },
+    );
+
+    await app.register(async (xfi) => {
+      useGraphErrors(xfi);
+      xfi
+        .withTypeProvider<ZodTypeProvider>()
+        .get(
+          '/xfi/v1/me/volumes/:v/files/:f/content',
+          { schema: { params: ContentParams, querystring: ContentQuery } },
+          async (req, reply) => {
+            // spec 001 §7: ?history={id} downloads that version of the file.
+            if (req.query.history) {
+              const historyId = Id.safeParse(req.query.history);
+              if (!historyId.success) throw new DomainError('badRequest');
+              const version = await history.versionContent(
+                actorOf(req),
+                req.params.v,
+                req.params.f,
+                historyId.data,
+              );
+              return sendFile(req, reply, version, blobs);
+            }
+            const located = await downloads.file(actorOf(req), req.params.v, req.params.f, req.headers.range);
+            if (located.file.is_folder) return sendZip(reply, await downloads.folder(located), blobs);
+            return sendFile(req, reply, located, blobs);
+          },
+        );
+    });
+  };
+}

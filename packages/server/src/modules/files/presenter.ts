@@ -1,0 +1,47 @@
+import { type FileRecord, STAR_LABEL_ID, splitExt, userRoleFromTeamRole } from '@cirrus/shared';
+import { srcTypeOf } from '../spaces/presenter.ts';
+import type { FileContext } from './access.ts';
+import type { FileWithNames } from './repo.ts';
+
+/**
+ * A file row as the drive calls answer it (spec 001 §3 "File or folder"). `starred`: the actor has
+ * put the star label on it (spec 001 §3: labels present means starred).
+ */
+export function presentFile(
+  file: FileWithNames,
+  ctx: FileContext,
+  mask: number,
+  path: string,
+  starred = false,
+): FileRecord {
+  const isFolder = file.is_folder === 1;
+  const live = file.status === 'live';
+  const ftype: FileRecord['ftype'] = isFolder ? (live ? 'folder' : 'delfolder') : live ? 'file' : 'delfile';
+  return {
+    fileid: file.id,
+    id: file.id,
+    fname: file.name,
+    name: file.name,
+    extname: isFolder ? '' : splitExt(file.name).ext.toLowerCase(),
+    ftype,
+    fsize: file.size,
+    size: file.size,
+    fver: file.ver,
+    fsha: file.sha1,
+    mtime: file.mtime,
+    ctime: file.ctime,
+    groupid: file.group_id,
+    teamid: ctx.space.type === 'team' ? file.group_id : 0,
+    parentid: file.parent_id,
+    path,
+    file_src_type: srcTypeOf(ctx.space),
+    labels: starred ? [{ id: STAR_LABEL_ID }] : [],
+    user_acl: mask,
+    user_role: userRoleFromTeamRole(ctx.role),
+    creator: { id: file.creator_id, name: file.creator_name ?? '' },
+    modifier: { id: file.modifier_id, name: file.modifier_name ?? '' },
+    secret_label: file.secret_label,
+    link: null,
+    link_members_summary: null,
+  };
+}

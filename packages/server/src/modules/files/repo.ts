@@ -1,0 +1,367 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { FileRow, NewFile } from '../../db/schema.ts';
+
+/** A file row with the names of its creator and last modifier, as the presenters need it. */
+export interface FileWithNames extends FileRow {
+  creator_name: string | null;
+  modifier_name: string | null;
+}
+
+function withNames(db: DbOrTrx) {
+  return db
+    .selectFrom('files as f')
+    .leftJoin('users as c', 'c.id', 'f.creator_id')
+    .leftJoin('users as m', 'm.id', 'f.modifier_id')
+    .selectAll('f')
+    .select(['c.nick_name as creator_name', 'm.nick_name as modifier_name']);
+}
+
+export function findFile(db: DbOrTrx, id: number): Promise<FileWithNames | undefined> {
+  return withNames(db).where('f.id', '=', id).executeTakeFirst();
+}
+
+export function findFiles(db: DbOrTrx, ids: number[]): Promise<FileWithNames[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return withNames(db).where('f.id', 'in', ids).execute();
+}
+
+/** The live item of that name (any case) in a folder. */
+export function findLiveByName(db: DbOrTrx, groupId: number, parentId: number, nameKey: string) {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('parent_id', '=', parentId)
+    .where('name_key', '=', nameKey)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+}
+
+export type OrderBy = 'name' | 'mtime' | 'size';
+
+export interface ListQuery {
+  groupId: number;
+  parentId: number;
+  foldersOnly: boolean;
+  orderby: OrderBy;
+  order: 'asc' | 'desc';
+  offset: number;
+  count: number;
+  secretLabel?: number;
+  /** Children the actor may not read (their own entries say so). */
+  hiddenIds: number[];
+}
+
+/** The children a list asks for, without their creators' names (those are joined per page). */
+function childrenQuery(db: DbOrTrx, q: ListQuery) {
+  let query = db
+    .selectFrom('files as f')
+    .where('f.group_id', '=', q.groupId)
+    .where('f.parent_id', '=', q.parentId)
+    .where('f.status', '=', 'live');
+  if (q.foldersOnly) query = query.where('f.is_folder', '=', 1);
+  if (q.secretLabel !== undefined) query = query.where('f.secret_label', '=', q.secretLabel);
+  if (q.hiddenIds.length > 0) query = query.where('f.id', 'not in', q.hiddenIds);
+  return query;
+}
+
+const ORDER_COLUMN = { name: 'f.name_key', mtime: 'f.mtime', size: 'f.size' } as const;
+
+/**
+ * One page of a folder: folders first, then by the chosen column, then by id so pages never overlap.
+ * The page's ids come from the list-order index alone (migration 0010), and only those rows are
+ * read and joined: an offset deep in a large folder then steps over index entries, not over rows
+ * with their joins (issue 11 W4, bench/RESULTS.md).
+ */
+export function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithNames[]> {
+  const page = childrenQuery(db, q)
+    .select('f.id')
+    .orderBy('f.is_folder', 'desc')
+    .orderBy(ORDER_COLUMN[q.orderby], q.order)
+    .orderBy('f.id', q.order)
+    .offset(q.offset)
+    .limit(q.count);
+  return withNames(db)
+    .where('f.id', 'in', page)
+    .orderBy('f.is_folder', 'desc')
+    .orderBy(ORDER_COLUMN[q.orderby], q.order)
+    .orderBy('f.id', q.order)
+    .execute();
+}
+
+export async function countChildren(db: DbOrTrx, q: ListQuery): Promise<number> {
+  const row = await childrenQuery(db, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Names of folders by id (for paths). */
+export async function namesOf(db: DbOrTrx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('files').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Every item below a folder (`live` only, or also those in the bin), shallowest first. */
+export function findSubtree(
+  db: DbOrTrx,
+  folder: Pick<FileRow, 'group_id' | 'path' | 'id'>,
+  opts: { liveOnly: boolean },
+) {
+  let q = db
+    .selectFrom('files')
+    .selectAll()
+    .where('group_id', '=', folder.group_id)
+    .where('path', 'like', `${folder.path}${folder.id}/%`);
+  if (opts.liveOnly) q = q.where('status', '=', 'live');
+  return q.orderBy(sql`length(path)`).orderBy('id').execute();
+}
+
+/** Bytes of content and number of items of an item with everything below it, the bin included. */
+export async function subtreeUsage(db: DbOrTrx, item: FileRow): Promise<{ bytes: number; files: number }> {
+  if (!item.is_folder) return { bytes: item.size, files: 1 };
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .where('group_id', '=', item.group_id)
+    .where('path', 'like', `${item.path}${item.id}/%`)
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), files: Number(row.n) + 1 };
+}
+
+export async function isLiveFolder(db: DbOrTrx, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'live')
+    .where('is_folder', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertFile(db: DbOrTrx, file: NewFile): Promise<number> {
+  const row = await db.insertInto('files').values(file).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface NewVersion {
+  file_id: number;
+  ver: number;
+  size: number;
+  sha256: string;
+  sha1: string;
+  modifier_id: number;
+  created_at: number;
+}
+
+export async function insertVersion(db: DbOrTrx, version: NewVersion): Promise<void> {
+  await db.insertInto('file_versions').values(version).execute();
+}
+
+export async function updateFile(
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<
+    Pick<
+      FileRow,
+      'name' | 'name_key' | 'size' | 'sha256' | 'sha1' | 'ver' | 'mtime' | 'modifier_id' | 'secret_label'
+    >
+  >,
+) {
+  await db.updateTable('files').set(patch).where('id', '=', id).execute();
+}
+
+/** Takes a live item and its live subtree to the recycle bin. */
+export async function markDeleted(db: DbOrTrx, item: FileRow, actorId: number, at: number): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ status: 'deleted', deleted_at: at, deleted_by: actorId, delete_root: item.id })
+    .where('status', '=', 'live')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', item.id),
+        eb.and([eb('group_id', '=', item.group_id), eb('path', 'like', `${item.path}${item.id}/%`)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Moves an item (and its whole subtree) under a new parent, possibly in another space. */
+export async function moveItem(
+  db: DbOrTrx,
+  item: FileRow,
+  target: { groupId: number; parentId: number; path: string },
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ group_id: target.groupId, parent_id: target.parentId, path: target.path })
+    .where('id', '=', item.id)
+    .execute();
+  if (!item.is_folder) return;
+  const oldPrefix = `${item.path}${item.id}/`;
+  const newPrefix = `${target.path}${item.id}/`;
+  await db
+    .updateTable('files')
+    .set({
+      group_id: target.groupId,
+      path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.length + 1})`,
+    })
+    .where('group_id', '=', item.group_id)
+    .where('path', 'like', `${oldPrefix}%`)
+    .execute();
+}
+
+// --- permission entries ---------------------------------------------------------------------
+
+export function findAcl(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('file_acl')
+    .select(['file_id', 'principal_type', 'principal_id', 'mask'])
+    .where('group_id', '=', groupId)
+    .execute();
+}
+
+export function findAclOfFile(db: DbOrTrx, fileId: number) {
+  return db
+    .selectFrom('file_acl as a')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'a.principal_id').on('a.principal_type', '=', 'user'),
+    )
+    .leftJoin('departments as d', (join) =>
+      join.onRef('d.id', '=', 'a.principal_id').on('a.principal_type', '=', 'dept'),
+    )
+    .select(['a.principal_type', 'a.principal_id', 'a.mask', 'u.nick_name', 'd.name as dept_name'])
+    .where('a.file_id', '=', fileId)
+    .orderBy('a.principal_type', 'desc')
+    .orderBy('a.principal_id')
+    .execute();
+}
+
+export interface AclEntry {
+  principal_type: 'user' | 'dept';
+  principal_id: number;
+  mask: number;
+}
+
+export async function replaceAcl(
+  db: DbOrTrx,
+  fileId: number,
+  groupId: number,
+  entries: AclEntry[],
+): Promise<void> {
+  await db.deleteFrom('file_acl').where('file_id', '=', fileId).execute();
+  if (entries.length === 0) return;
+  await db
+    .insertInto('file_acl')
+    .values(entries.map((e) => ({ ...e, file_id: fileId, group_id: groupId })))
+    .execute();
+}
+
+/** Entries of an item and everything below it (they do not travel to another space). */
+export async function deleteAclOfSubtree(db: DbOrTrx, item: FileRow): Promise<void> {
+  await db
+    .deleteFrom('file_acl')
+    .where('group_id', '=', item.group_id)
+    .where((eb) =>
+      eb.or([
+        eb('file_id', '=', item.id),
+        eb(
+          'file_id',
+          'in',
+          eb
+            .selectFrom('files')
+            .select('id')
+            .where('group_id', '=', item.group_id)
+            .where('path', 'like', `${item.path}${item.id}/%`),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+/** Which of these ids name existing users, and which active departments of a company. */
+export async function existingPrincipals(
+  db: DbOrTrx,
+  userIds: number[],
+  deptIds: number[],
+  companyId: number,
+) {
+  const users = userIds.length
+    ? await db.selectFrom('users').select('id').where('id', 'in', userIds).execute()
+    : [];
+  const depts = deptIds.length
+    ? await db
+        .selectFrom('departments')
+        .select('id')
+        .where('id', 'in', deptIds)
+        .where('company_id', '=', companyId)
+        .where('status', '=', 'active')
+        .execute()
+    : [];
+  return { users: new Set(users.map((u) => u.id)), depts: new Set(depts.map((d) => d.id)) };
+}
+
+// --- previous and next file (the viewer pages through a folder, modules/preview) --------------
+
+export interface SiblingQuery {
+  orderby: OrderBy;
+  order: 'asc' | 'desc';
+  /** Files the actor may not read (their own entries say so). */
+  hiddenIds: number[];
+}
+
+function siblingFiles(db: DbOrTrx, file: FileRow, q: SiblingQuery) {
+  let query = db
+    .selectFrom('files as f')
+    .where('f.group_id', '=', file.group_id)
+    .where('f.parent_id', '=', file.parent_id)
+    .where('f.status', '=', 'live')
+    .where('f.is_folder', '=', 0);
+  if (q.hiddenIds.length > 0) query = query.where('f.id', 'not in', q.hiddenIds);
+  return query;
+}
+
+/**
+ * The files just before and after `file` among its folder's files, in the list's order (the
+ * order of listChildren without the folders), its 1-based position and how many there are.
+ */
+export async function neighbors(db: DbOrTrx, file: FileRow, q: SiblingQuery) {
+  const column = ORDER_COLUMN[q.orderby];
+  const value = q.orderby === 'name' ? file.name_key : q.orderby === 'mtime' ? file.mtime : file.size;
+  const asc = q.order === 'asc';
+  const side = (before: boolean) => {
+    // Before in ascending order means smaller; in descending order, larger.
+    const op = before === asc ? '<' : '>';
+    return siblingFiles(db, file, q).where((eb) =>
+      eb.or([eb(column, op, value), eb.and([eb(column, '=', value), eb('f.id', op, file.id)])]),
+    );
+  };
+  const direction = (before: boolean) => (before === asc ? 'desc' : 'asc');
+  const [prev, next, before, total] = await Promise.all([
+    side(true)
+      .select(['f.id', 'f.name'])
+      .orderBy(column, direction(true))
+      .orderBy('f.id', direction(true))
+      .limit(1)
+      .executeTakeFirst(),
+    side(false)
+      .select(['f.id', 'f.name'])
+      .orderBy(column, direction(false))
+      .orderBy('f.id', direction(false))
+      .limit(1)
+      .executeTakeFirst(),
+    side(true)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    siblingFiles(db, file, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { prev, next, index: Number(before.n) + 1, total: Number(total.n) };
+}

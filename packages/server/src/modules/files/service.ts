@@ -1,0 +1,671 @@
+import {
+  type FileList,
+  type FileRecord,
+  hasPermission,
+  maskToFlags,
+  splitExt,
+  userRoleFromTeamRole,
+} from '@cirrus/shared';
+import type { Db, Trx } from '../../db/index.ts';
+import type { FileRow } from '../../db/schema.ts';
+import type { Actor } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
+import type { EventLog } from '../events/service.ts';
+import type { VersionKeeper } from '../history/keeper.ts';
+import type { LockGuard } from '../locks/guard.ts';
+import { canOpenBin } from '../recycle/policy.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { canManageSpace } from '../spaces/policy.ts';
+import type { QuotaService } from '../spaces/quota-service.ts';
+import type { FileAccess, FileContext, LocatedFolder } from './access.ts';
+import { ancestorIds, childMask, maskAt, requirePermission } from './policy.ts';
+import { presentFile } from './presenter.ts';
+import * as repo from './repo.ts';
+import {
+  assertFolderLive,
+  checkName,
+  childPath,
+  type FailItem,
+  failItem,
+  inTransaction,
+  nameKey,
+} from './rules.ts';
+import type { AclBody, ListQuery, UpdateBody } from './schema.ts';
+import { emptyDocument, isNewEmptyType } from './templates.ts';
+
+export interface FileServiceDeps {
+  db: Db;
+  access: FileAccess;
+  quota: QuotaService;
+  events: EventLog;
+  blobs: BlobStore;
+  settings: SettingsService;
+  /** History limit and trimming of old versions (modules/history). */
+  versions: Pick<VersionKeeper, 'trimFile'>;
+  /** Which of some files the actor has starred (modules/stars), for the `labels` of records. */
+  starred: (userId: number, fileIds: number[]) => Promise<Set<number>>;
+  /** File locks (modules/locks): others may not change a file someone holds; records show the holder. */
+  locks: LockGuard;
+  /** Open share links of files (modules/links), for link{sid} and link_members_summary of records. */
+  links?: (fileIds: number[]) => Promise<Map<number, Pick<FileRecord, 'link' | 'link_members_summary'>>>;
+  now: () => number;
+}
+
+/** Files and folders: lists, reads, names, folders, new files, content writes, deletion, permissions. */
+export function createFileService({
+  db,
+  access,
+  quota,
+  events,
+  blobs,
+  settings,
+  versions,
+  starred,
+  locks,
+  links = async () => new Map(),
+  now,
+}: FileServiceDeps) {
+  /** "/Reports/2026/plan.docx": names from the space root. */
+  async function pathOf(file: Pick<FileRow, 'path' | 'name'>): Promise<string> {
+    const ids = ancestorIds(file.path);
+    const names = await repo.namesOf(db, ids);
+    return `/${[...ids.map((id) => names.get(id) ?? ''), file.name].join('/')}`;
+  }
+
+  async function recordOf(
+    actor: Actor,
+    ctx: FileContext,
+    file: repo.FileWithNames,
+    mask = maskAt(ctx, file),
+  ): Promise<FileRecord> {
+    const stars = await starred(actor.userId, [file.id]);
+    const held = await (await locks.forActor(actor)).locksOf(db, [file.id]);
+    const shared = await links([file.id]);
+    return {
+      ...presentFile(file, ctx, mask, await pathOf(file), stars.has(file.id)),
+      ...shared.get(file.id),
+      filelock: held.get(file.id) ?? null,
+    };
+  }
+
+  async function reload(actor: Actor, ctx: FileContext, id: number): Promise<FileRecord> {
+    const file = await repo.findFile(db, id);
+    if (!file) throw new Error(`file ${id} vanished after its write`);
+    return recordOf(actor, ctx, file);
+  }
+
+  /**
+   * A new version of a live file: its content changes, its id and name stay. The caller trims the
+   * versions beyond the space's history limit once this has committed (versions.trimFile).
+   */
+  async function addVersion(
+    trx: Trx,
+    actor: Actor,
+    ctx: FileContext,
+    existing: FileRow,
+    digest: BlobDigest,
+    detail: Record<string, unknown> = {},
+  ) {
+    requirePermission(maskAt(ctx, existing), 'update');
+    const t = now();
+    const ver = existing.ver + 1;
+    await repo.updateFile(trx, existing.id, { ...digest, ver, mtime: t, modifier_id: actor.userId });
+    await repo.insertVersion(trx, {
+      file_id: existing.id,
+      ver,
+      ...digest,
+      modifier_id: actor.userId,
+      created_at: t,
+    });
+    await quota.charge(trx, actor.userId, [
+      { space: ctx.space, bytes: digest.size - existing.size, files: 0 },
+    ]);
+    await events.record(trx, {
+      type: 'update',
+      actorId: actor.userId,
+      groupId: ctx.space.id,
+      fileId: existing.id,
+      name: existing.name,
+      isFolder: false,
+      parentId: existing.parent_id,
+      detail: { ...detail, ver },
+    });
+  }
+
+  /** A new file with its first version. */
+  async function addFile(trx: Trx, actor: Actor, target: LocatedFolder, name: string, digest: BlobDigest) {
+    const t = now();
+    const groupId = target.ctx.space.id;
+    const parentId = target.folder?.id ?? 0;
+    const fileId = await repo.insertFile(trx, {
+      group_id: groupId,
+      parent_id: parentId,
+      path: childPath(target.folder),
+      name,
+      name_key: nameKey(name),
+      is_folder: 0,
+      ...digest,
+      ver: 1,
+      ctime: t,
+      mtime: t,
+      creator_id: actor.userId,
+      modifier_id: actor.userId,
+      deleted_at: null,
+      deleted_by: null,
+      delete_root: null,
+    });
+    await repo.insertVersion(trx, {
+      file_id: fileId,
+      ver: 1,
+      ...digest,
+      modifier_id: actor.userId,
+      created_at: t,
+    });
+    await quota.charge(trx, actor.userId, [{ space: target.ctx.space, bytes: digest.size, files: 1 }]);
+    await events.record(trx, {
+      type: 'file_create',
+      actorId: actor.userId,
+      groupId,
+      fileId,
+      name,
+      isFolder: false,
+      parentId,
+    });
+    return fileId;
+  }
+
+  /**
+   * Writes content under a name in a folder, in one transaction: a new file, or (uploads only) a
+   * new version of the live file of that name. The blob is already in the store.
+   */
+  async function writeContent(
+    actor: Actor,
+    target: LocatedFolder,
+    name: string,
+    digest: BlobDigest,
+    mode: 'upload' | 'create',
+    /** More writes that commit or fail together with this one (the upload transaction's end). */
+    alsoInTransaction?: (trx: Trx) => Promise<void>,
+  ): Promise<FileRecord> {
+    const lockCheck = await locks.forActor(actor);
+    let versioned = false;
+    const id = await inTransaction(db, async (trx) => {
+      await alsoInTransaction?.(trx);
+      await assertFolderLive(trx, target.folder);
+      const existing = await repo.findLiveByName(
+        trx,
+        target.ctx.space.id,
+        target.folder?.id ?? 0,
+        nameKey(name),
+      );
+      if (!existing) {
+        requirePermission(target.mask, mode === 'create' ? 'new_empty' : 'upload');
+        return addFile(trx, actor, target, name, digest);
+      }
+      // A name taken by a folder, or any taken name for a new empty file, is a conflict.
+      if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');
+      await lockCheck.assertFree(trx, existing);
+      await addVersion(trx, actor, target.ctx, existing, digest);
+      versioned = true;
+      return existing.id;
+    });
+    // History limit: the oldest versions beyond it go (modules/history/keeper.ts).
+    if (versioned) await versions.trimFile(target.ctx.space, id);
+    return reload(actor, target.ctx, id);
+  }
+
+  /** A live file reached through a share link: the link's context gives the mask. */
+  async function viaLink(fileId: number, ctx: FileContext) {
+    const file = await repo.findFile(db, fileId);
+    if (file?.status !== 'live' || file.group_id !== ctx.space.id) throw new DomainError('fileNotExists');
+    return { ctx, file, mask: maskAt(ctx, file) };
+  }
+
+  async function remove(actor: Actor, fileId: number, groupId?: number): Promise<void> {
+    const { ctx, file, mask } = await access.requireFile(actor, fileId, { groupId });
+    requirePermission(mask, 'delete');
+    // A file someone else holds the lock of (or a folder with one below) stays where it is.
+    await (await locks.forActor(actor)).assertFree(db, file);
+    await db.transaction().execute(async (trx) => {
+      await repo.markDeleted(trx, file, actor.userId, now());
+      await events.record(trx, {
+        type: 'delete',
+        actorId: actor.userId,
+        groupId: ctx.space.id,
+        fileId: file.id,
+        name: file.name,
+        isFolder: file.is_folder === 1,
+        parentId: file.parent_id,
+      });
+    });
+  }
+
+  /** GET /api/v3/groups/{g}/files/{f}/permission: the item's own entries (owner and admin). */
+  async function entries(actor: Actor, groupId: number, fileId: number) {
+    const { ctx, file } = await access.requireFile(actor, fileId, { groupId });
+    if (!canManageSpace(ctx.role)) throw new DomainError('permissionDenied');
+    const rows = await repo.findAclOfFile(db, file.id);
+    return {
+      fileid: file.id,
+      entries: rows.map((r) => ({
+        principal_type: r.principal_type,
+        principal_id: r.principal_id,
+        name: (r.principal_type === 'user' ? r.nick_name : r.dept_name) ?? '',
+        user_acl: r.mask,
+      })),
+    };
+  }
+
+  return {
+    pathOf,
+
+    /**
+     * Records of rows from anywhere (starred, recent ...) that the actor may still read, in the
+     * order given; `hidden` are the ids of the others (no longer in a space the actor sees, or
+     * their read permission was taken away).
+     */
+    async recordsFor(
+      actor: Actor,
+      rows: repo.FileWithNames[],
+    ): Promise<{ records: FileRecord[]; hidden: number[] }> {
+      const contexts = new Map<number, FileContext | undefined>();
+      const stars = await starred(
+        actor.userId,
+        rows.map((row) => row.id),
+      );
+      const records: FileRecord[] = [];
+      const hidden: number[] = [];
+      const shared = await links(rows.map((row) => row.id));
+      for (const row of rows) {
+        if (!contexts.has(row.group_id))
+          contexts.set(row.group_id, await access.context(actor, row.group_id));
+        const ctx = contexts.get(row.group_id);
+        const mask = ctx ? maskAt(ctx, row) : 0;
+        if (!ctx || !hasPermission(mask, 'read')) {
+          hidden.push(row.id);
+          continue;
+        }
+        records.push({
+          ...presentFile(row, ctx, mask, await pathOf(row), stars.has(row.id)),
+          ...shared.get(row.id),
+        });
+      }
+      return { records, hidden };
+    },
+
+    /** GET /api/v3/groups/{gid}/files and GET /xfi/u/v1/volumes/{volume}/files/{parent}/files. */
+    async list(
+      actor: Actor,
+      groupId: number,
+      parentId: number,
+      q: Omit<ListQuery, 'parentid'>,
+    ): Promise<FileList> {
+      const { ctx, folder, mask } = await access.requireFolder(actor, groupId, parentId);
+      requirePermission(mask, 'read');
+      // Children whose own entries take the read permission away are not listed.
+      const hiddenIds = [...ctx.entries].filter(([, m]) => !hasPermission(m, 'read')).map(([id]) => id);
+      const query: repo.ListQuery = {
+        groupId,
+        parentId,
+        foldersOnly: q.filter === 'folder',
+        orderby: q.orderby,
+        order: q.order,
+        offset: q.offset,
+        count: q.count,
+        secretLabel: q.secret_label,
+        hiddenIds,
+      };
+      const [rows, total, base] = await Promise.all([
+        repo.listChildren(db, query),
+        repo.countChildren(db, query),
+        folder ? pathOf(folder) : Promise.resolve(''),
+      ]);
+      const stars = await starred(
+        actor.userId,
+        rows.map((row) => row.id),
+      );
+      // spec 001 issue 10: the list shows who holds a file's lock.
+      const held = await (await locks.forActor(actor)).locksOf(
+        db,
+        rows.filter((row) => !row.is_folder).map((row) => row.id),
+      );
+      const shared = await links(rows.map((row) => row.id));
+      return {
+        files: rows.map((row) => ({
+          ...presentFile(row, ctx, childMask(ctx, mask, row.id), `${base}/${row.name}`, stars.has(row.id)),
+          ...shared.get(row.id),
+          filelock: held.get(row.id) ?? null,
+        })),
+        offset: q.offset,
+        count: q.count,
+        total,
+        more: q.offset + rows.length < total,
+      };
+    },
+
+    /** GET /api/v3/groups/{gid}/files/{fid}. */
+    async get(actor: Actor, groupId: number, fileId: number): Promise<FileRecord> {
+      const { ctx, file, mask } = await access.requireFile(actor, fileId, { groupId });
+      requirePermission(mask, 'read');
+      return recordOf(actor, ctx, file, mask);
+    },
+
+    /** PUT /api/v3/groups/{gid}/files/{fid}: rename (fname) and/or set the secret label. */
+    async update(actor: Actor, groupId: number, fileId: number, body: UpdateBody): Promise<FileRecord> {
+      const { ctx, file, mask } = await access.requireFile(actor, fileId, { groupId });
+      const kind = file.is_folder ? 'folder' : 'file';
+      const name = body.fname === undefined ? file.name : checkName(body.fname, kind);
+      const renamed = name !== file.name;
+      if (body.fname !== undefined) requirePermission(mask, 'rename');
+      // spec 001 §4: rename is blocked with the lock notice while someone else holds the file's lock.
+      if (renamed && !file.is_folder) await (await locks.forActor(actor)).assertFree(db, file);
+      const relabelled = body.secret_label !== undefined && body.secret_label !== file.secret_label;
+      if (body.secret_label !== undefined) {
+        const { allow_secret_label } = await settings.get(actor.companyId);
+        if (!allow_secret_label) throw new DomainError('badRequest');
+        requirePermission(mask, 'secret');
+      }
+      if (renamed && nameKey(name) !== file.name_key) {
+        const taken = await repo.findLiveByName(db, file.group_id, file.parent_id, nameKey(name));
+        if (taken) throw new DomainError('fileNameConflict');
+      }
+      if (renamed || relabelled) {
+        await inTransaction(db, async (trx) => {
+          const base = {
+            actorId: actor.userId,
+            groupId: file.group_id,
+            fileId: file.id,
+            isFolder: file.is_folder === 1,
+            parentId: file.parent_id,
+          };
+          if (renamed) {
+            await repo.updateFile(trx, file.id, { name, name_key: nameKey(name) });
+            await events.record(trx, { ...base, type: 'rename', name, detail: { from: file.name } });
+          }
+          if (relabelled) {
+            await repo.updateFile(trx, file.id, { secret_label: body.secret_label });
+            await events.record(trx, {
+              ...base,
+              type: 'update',
+              name,
+              detail: { secret_label: body.secret_label },
+            });
+          }
+        });
+      }
+      return reload(actor, ctx, file.id);
+    },
+
+    /** POST /api/v3/groups/{gid}/files: a new folder. */
+    async createFolder(
+      actor: Actor,
+      groupId: number,
+      parentId: number,
+      rawName: string,
+      opts: { existOk: boolean },
+    ): Promise<FileRecord> {
+      const target = await access.requireFolder(actor, groupId, parentId);
+      const name = checkName(rawName, 'folder');
+      requirePermission(target.mask, 'new_empty');
+      const existing = await repo.findLiveByName(db, groupId, parentId, nameKey(name));
+      if (existing) {
+        if (opts.existOk && existing.is_folder) return reload(actor, target.ctx, existing.id);
+        throw new DomainError('fileNameConflict');
+      }
+      const t = now();
+      const id = await inTransaction(db, async (trx) => {
+        await assertFolderLive(trx, target.folder);
+        const folderId = await repo.insertFile(trx, {
+          group_id: groupId,
+          parent_id: parentId,
+          path: childPath(target.folder),
+          name,
+          name_key: nameKey(name),
+          is_folder: 1,
+          ctime: t,
+          mtime: t,
+          creator_id: actor.userId,
+          modifier_id: actor.userId,
+          deleted_at: null,
+          deleted_by: null,
+          delete_root: null,
+        });
+        await quota.charge(trx, actor.userId, [{ space: target.ctx.space, bytes: 0, files: 1 }]);
+        await events.record(trx, {
+          type: 'file_create',
+          actorId: actor.userId,
+          groupId,
+          fileId: folderId,
+          name,
+          isFolder: true,
+          parentId,
+        });
+        return folderId;
+      });
+      return reload(actor, target.ctx, id);
+    },
+
+    /** POST /api/v3/groups/{gid}/files/new_empty: an empty docx, xlsx, pptx or txt. */
+    async newEmpty(actor: Actor, groupId: number, parentId: number, rawName: string): Promise<FileRecord> {
+      const target = await access.requireFolder(actor, groupId, parentId);
+      const name = checkName(rawName, 'file');
+      const ext = splitExt(name).ext.toLowerCase();
+      if (!isNewEmptyType(ext)) throw new DomainError('badRequest');
+      requirePermission(target.mask, 'new_empty');
+      if (await repo.findLiveByName(db, groupId, parentId, nameKey(name)))
+        throw new DomainError('fileNameConflict');
+      const bytes = await emptyDocument(ext);
+      await quota.check(actor.userId, target.ctx.space, { bytes: bytes.length, files: 1 });
+      const digest = await storageWrite(() => blobs.putBuffer(bytes));
+      return writeContent(actor, target, name, digest, 'create');
+    },
+
+    /**
+     * Checks an upload up front (POST .../upload-transactions): name, size limit, permission
+     * (a same-name upload needs `update`, a new name `upload`) and quota. Answers the saved name.
+     */
+    async prepareUpload(actor: Actor, groupId: number, parentId: number, rawName: string, size: number) {
+      const target = await access.requireFolder(actor, groupId, parentId);
+      const name = checkName(rawName, 'file');
+      // spec 001 §5: default 104857600 bytes; a file of exactly the limit is allowed.
+      const { max_file_size } = await settings.get(actor.companyId);
+      if (size > max_file_size) throw new DomainError('fileTooLarge', { limit: max_file_size });
+      const existing = await repo.findLiveByName(db, groupId, parentId, nameKey(name));
+      if (existing?.is_folder) throw new DomainError('fileNameConflict');
+      if (existing) requirePermission(maskAt(target.ctx, existing), 'update');
+      else requirePermission(target.mask, 'upload');
+      // A new version of a file someone else holds the lock of is refused up front (and again at commit).
+      if (existing) await (await locks.forActor(actor)).assertFree(db, existing);
+      await quota.check(actor.userId, target.ctx.space, {
+        bytes: size - (existing?.size ?? 0),
+        files: existing ? 0 : 1,
+      });
+      return { name, space: target.ctx.space };
+    },
+
+    /**
+     * Saves uploaded content (its blob already stored) as a new file or a new version;
+     * `alsoInTransaction` writes in the same database transaction (one commit, one fsync).
+     */
+    async saveUpload(
+      actor: Actor,
+      groupId: number,
+      parentId: number,
+      name: string,
+      digest: BlobDigest,
+      alsoInTransaction?: (trx: Trx) => Promise<void>,
+    ) {
+      const target = await access.requireFolder(actor, groupId, parentId);
+      return writeContent(actor, target, name, digest, 'upload', alsoInTransaction);
+    },
+
+    /**
+     * New content for a live file as its next version, content already in the blob store: a
+     * history version recovered (modules/history), later an editor's save. `detail` goes into
+     * the update event.
+     */
+    async saveVersion(
+      actor: Actor,
+      fileId: number,
+      digest: BlobDigest,
+      detail: Record<string, unknown> = {},
+      /** A share link with write permission stands for the actor's place in the space (modules/links). */
+      through?: { ctx: FileContext },
+    ): Promise<FileRecord> {
+      const { ctx, file, mask } = through
+        ? await viaLink(fileId, through.ctx)
+        : await access.requireFile(actor, fileId);
+      if (file.is_folder) throw new DomainError('fileNotExists');
+      requirePermission(mask, 'update');
+      await quota.check(actor.userId, ctx.space, { bytes: digest.size - file.size, files: 0 });
+      await inTransaction(db, async (trx) => {
+        const current = await repo.findFile(trx, file.id);
+        if (current?.status !== 'live') throw new DomainError('fileNotExists');
+        await addVersion(trx, actor, ctx, current, digest, detail);
+      });
+      await versions.trimFile(ctx.space, file.id);
+      return reload(actor, ctx, file.id);
+    },
+
+    /** DELETE /api/v3/groups/{gid}/files/{fid}: to the recycle bin, with everything below. */
+    remove: (actor: Actor, groupId: number, fileId: number) => remove(actor, fileId, groupId),
+
+    /** POST .../files/batch/delete: each item on its own; failures are listed. */
+    async batchDelete(actor: Actor, fileIds: number[]): Promise<{ failList: FailItem[] }> {
+      const failList: FailItem[] = [];
+      for (const fileId of fileIds) {
+        try {
+          await remove(actor, fileId);
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          failList.push(await failItem(db, fileId, err));
+        }
+      }
+      return { failList };
+    },
+
+    /** GET /api/files/{id}/path: the item's space and the items from the root down to it. */
+    async path(actor: Actor, fileId: number) {
+      const { ctx, file, mask } = await access.requireFile(actor, fileId);
+      requirePermission(mask, 'read');
+      const ids = ancestorIds(file.path);
+      const names = await repo.namesOf(db, ids);
+      const nodes = ids.map((id, i) => ({
+        fileid: id,
+        fname: names.get(id) ?? '',
+        parentid: i === 0 ? 0 : ids[i - 1],
+        ftype: 'folder',
+      }));
+      nodes.push({
+        fileid: file.id,
+        fname: file.name,
+        parentid: file.parent_id,
+        ftype: file.is_folder ? 'folder' : 'file',
+      });
+      return {
+        groupid: ctx.space.id,
+        group: {
+          id: ctx.space.id,
+          name: ctx.space.name,
+          type: ctx.space.type === 'team' ? ctx.space.team_type : ctx.space.type,
+        },
+        path: nodes,
+      };
+    },
+
+    /**
+     * GET /api/files/{id}/metadata (recycle: an item in the bin too, for those who may open that
+     * bin: spec 001 §2, a team bin is for creator, manager and admin only).
+     */
+    async metadata(actor: Actor, fileId: number, recycle: boolean): Promise<FileRecord> {
+      const { ctx, file, mask } = await access.requireFile(actor, fileId, { deleted: recycle });
+      requirePermission(mask, 'read');
+      if (file.status !== 'live' && !canOpenBin(ctx)) throw new DomainError('permissionDenied');
+      return recordOf(actor, ctx, file, mask);
+    },
+
+    /** GET /api/cooper/files/node?fileids=: the items the actor may read, in the order asked. */
+    async nodes(actor: Actor, fileIds: number[]): Promise<{ files: FileRecord[] }> {
+      const files: FileRecord[] = [];
+      for (const fileId of fileIds) {
+        try {
+          const { ctx, file, mask } = await access.requireFile(actor, fileId);
+          if (hasPermission(mask, 'read')) files.push(await recordOf(actor, ctx, file, mask));
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+        }
+      }
+      return { files };
+    },
+
+    /**
+     * The files before and after one in its folder, in the list's order (the viewer's previous and
+     * next, modules/preview); files the actor may not read are skipped as the list skips them.
+     */
+    async neighbors(actor: Actor, fileId: number, sort: Pick<ListQuery, 'orderby' | 'order'>) {
+      const { ctx, file, mask } = await access.requireFile(actor, fileId);
+      requirePermission(mask, 'read');
+      const hiddenIds = [...ctx.entries].filter(([, m]) => !hasPermission(m, 'read')).map(([id]) => id);
+      const found = await repo.neighbors(db, file, { ...sort, hiddenIds });
+      const brief = (row: { id: number; name: string } | undefined) =>
+        row ? { fileid: row.id, fname: row.name } : null;
+      return { prev: brief(found.prev), next: brief(found.next), index: found.index, total: found.total };
+    },
+
+    /** GET /xfi/v1/volumes/{v}/files/self/permissions?file=: the actor's mask (file 0: the root). */
+    async selfPermissions(actor: Actor, groupId: number, fileId: number) {
+      const { ctx, mask } =
+        fileId === 0
+          ? await access.requireFolder(actor, groupId, 0)
+          : await access.requireFile(actor, fileId, { groupId });
+      return {
+        volume_id: groupId,
+        file_id: fileId,
+        user_acl: mask,
+        permission: maskToFlags(mask),
+        user_role: userRoleFromTeamRole(ctx.role),
+      };
+    },
+
+    entries,
+
+    /** PUT /api/v3/groups/{g}/files/{f}/permission: replaces the item's own entries (owner and admin of a team). */
+    async setEntries(actor: Actor, groupId: number, fileId: number, body: AclBody) {
+      const { ctx, file } = await access.requireFile(actor, fileId, { groupId });
+      if (ctx.space.type !== 'team' || !canManageSpace(ctx.role)) throw new DomainError('permissionDenied');
+      const unique = new Map(body.entries.map((e) => [`${e.principal_type}:${e.principal_id}`, e]));
+      const wanted = [...unique.values()].map((e) => ({
+        principal_type: e.principal_type,
+        principal_id: e.principal_id,
+        mask: e.user_acl,
+      }));
+      const known = await repo.existingPrincipals(
+        db,
+        wanted.filter((e) => e.principal_type === 'user').map((e) => e.principal_id),
+        wanted.filter((e) => e.principal_type === 'dept').map((e) => e.principal_id),
+        ctx.space.company_id,
+      );
+      const unknown = wanted.some(
+        (e) => !(e.principal_type === 'user' ? known.users : known.depts).has(e.principal_id),
+      );
+      if (unknown) throw new DomainError('badRequest');
+      await db.transaction().execute(async (trx) => {
+        await repo.replaceAcl(trx, file.id, ctx.space.id, wanted);
+        await events.record(trx, {
+          type: 'permission',
+          actorId: actor.userId,
+          groupId: ctx.space.id,
+          fileId: file.id,
+          name: file.name,
+          isFolder: file.is_folder === 1,
+          parentId: file.parent_id,
+          detail: { entries: wanted.length },
+        });
+      });
+      return entries(actor, groupId, fileId);
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

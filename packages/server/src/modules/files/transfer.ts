@@ -1,0 +1,292 @@
+import { hasPermission } from '@cirrus/shared';
+import type { Db, Trx } from '../../db/index.ts';
+import type { FileRow } from '../../db/schema.ts';
+import type { Actor } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { EventLog, FileEvent } from '../events/service.ts';
+import type { LockGuard } from '../locks/guard.ts';
+import type { QuotaService } from '../spaces/quota-service.ts';
+import type { FileAccess, Located, LocatedFolder } from './access.ts';
+import { ancestorIds, maskAt, requirePermission } from './policy.ts';
+import * as repo from './repo.ts';
+import { assertFolderLive, childPath, type FailItem, failItem, inTransaction, nameKey } from './rules.ts';
+import type { BatchTransferBody } from './schema.ts';
+
+interface Deps {
+  db: Db;
+  access: FileAccess;
+  quota: QuotaService;
+  events: EventLog;
+  /** A file someone else holds the lock of (or a folder with one below) is not moved. */
+  locks: LockGuard;
+  now: () => number;
+}
+
+/**
+ * Where a batch copy or move goes. The drive's body names the source (groupid, parentid) and
+ * the target (target_groupid, target_parentid); the search page's move names only the target,
+ * as groupid and parentid (spec 001 §7).
+ */
+export function targetOf(
+  body: BatchTransferBody,
+  pathGroupId: number,
+): { groupId: number; parentId: number } {
+  if (body.target_groupid !== undefined || body.target_parentid !== undefined) {
+    return {
+      groupId: body.target_groupid ?? body.groupid ?? pathGroupId,
+      parentId: body.target_parentid ?? 0,
+    };
+  }
+  return { groupId: body.groupid ?? pathGroupId, parentId: body.parentid ?? 0 };
+}
+
+/** Whether `target` is the folder itself or lies below it. */
+function isInside(target: LocatedFolder, folder: FileRow): boolean {
+  if (!target.folder || target.folder.group_id !== folder.group_id) return false;
+  return target.folder.id === folder.id || ancestorIds(target.folder.path).includes(folder.id);
+}
+
+/** A move within a space is one shift_in; across spaces, shift_out there and shift_in here. */
+function moveEvents(actor: Actor, file: FileRow, to: { groupId: number; parentId: number }): FileEvent[] {
+  const base = { actorId: actor.userId, fileId: file.id, name: file.name, isFolder: file.is_folder === 1 };
+  const shiftIn: FileEvent = {
+    ...base,
+    type: 'shift_in',
+    groupId: to.groupId,
+    parentId: to.parentId,
+    detail: { from_groupid: file.group_id, from_parentid: file.parent_id },
+  };
+  if (file.group_id === to.groupId) return [shiftIn];
+  const shiftOut: FileEvent = {
+    ...base,
+    type: 'shift_out',
+    groupId: file.group_id,
+    parentId: file.parent_id,
+    detail: { to_groupid: to.groupId, to_parentid: to.parentId },
+  };
+  return [shiftOut, shiftIn];
+}
+
+/**
+ * Batch copy and move (POST .../files/batch/copy, .../batch/move), within a space and across
+ * spaces, folders with everything below. Each item succeeds or fails on its own, in its own
+ * transaction; failures come back in failList with the spec's keys (fileNameConflict,
+ * moveFilePermission, fileNotExists, cannotMoveIntoSelf, the SpaceFull family ...).
+ */
+export function createTransferService({ db, access, quota, events, locks, now }: Deps) {
+  /** Refusals that do not need the transaction: into itself, or a name taken in the target. */
+  async function prepare(source: Located, target: LocatedFolder): Promise<void> {
+    if (source.file.is_folder && isInside(target, source.file)) throw new DomainError('cannotMoveIntoSelf');
+    const taken = await repo.findLiveByName(
+      db,
+      target.ctx.space.id,
+      target.folder?.id ?? 0,
+      source.file.name_key,
+    );
+    if (taken && taken.id !== source.file.id) throw new DomainError('fileNameConflict');
+  }
+
+  async function moveOne(actor: Actor, fileId: number, target: LocatedFolder): Promise<void> {
+    const source = await access.requireFile(actor, fileId);
+    requirePermission(source.mask, 'move', 'moveFilePermission');
+    const { file } = source;
+    const targetGroupId = target.ctx.space.id;
+    const targetParentId = target.folder?.id ?? 0;
+    // spec 001 §2: moving to the same folder does nothing.
+    if (file.group_id === targetGroupId && file.parent_id === targetParentId) return;
+    await prepare(source, target);
+    await (await locks.forActor(actor)).assertFree(db, file);
+    const crossSpace = file.group_id !== targetGroupId;
+    await inTransaction(db, async (trx) => {
+      await assertFolderLive(trx, target.folder);
+      const usage = crossSpace ? await repo.subtreeUsage(trx, file) : undefined;
+      // Permission entries belong to their space; in the new space its own rules apply.
+      if (crossSpace) await repo.deleteAclOfSubtree(trx, file);
+      await repo.moveItem(trx, file, {
+        groupId: targetGroupId,
+        parentId: targetParentId,
+        path: childPath(target.folder),
+      });
+      if (usage) {
+        await quota.charge(trx, actor.userId, [
+          { space: source.ctx.space, bytes: -usage.bytes, files: -usage.files },
+          { space: target.ctx.space, ...usage },
+        ]);
+      }
+      await events.record(
+        trx,
+        ...moveEvents(actor, file, { groupId: targetGroupId, parentId: targetParentId }),
+      );
+    });
+  }
+
+  /** The live items below a folder that the actor may read, shallowest first; unreadable branches are left out. */
+  async function readableSubtree(source: Located): Promise<FileRow[]> {
+    if (!source.file.is_folder) return [];
+    const rows = await access.subtree(source.file);
+    const kept = new Set<number>([source.file.id]);
+    return rows.filter((row) => {
+      const keep = kept.has(row.parent_id) && hasPermission(maskAt(source.ctx, row), 'read');
+      if (keep) kept.add(row.id);
+      return keep;
+    });
+  }
+
+  async function insertCopy(
+    trx: Trx,
+    actor: Actor,
+    row: FileRow,
+    place: { groupId: number; parentId: number; path: string },
+    t: number,
+  ): Promise<number> {
+    const id = await repo.insertFile(trx, {
+      group_id: place.groupId,
+      parent_id: place.parentId,
+      path: place.path,
+      name: row.name,
+      name_key: nameKey(row.name),
+      is_folder: row.is_folder,
+      size: row.size,
+      sha256: row.sha256,
+      sha1: row.sha1,
+      ver: 1,
+      ctime: t,
+      // A copy keeps the time its content was last changed.
+      mtime: row.mtime,
+      creator_id: actor.userId,
+      modifier_id: actor.userId,
+      deleted_at: null,
+      deleted_by: null,
+      delete_root: null,
+      secret_label: row.secret_label,
+    });
+    if (!row.is_folder) {
+      await repo.insertVersion(trx, {
+        file_id: id,
+        ver: 1,
+        size: row.size,
+        sha256: row.sha256,
+        sha1: row.sha1,
+        modifier_id: actor.userId,
+        created_at: t,
+      });
+    }
+    return id;
+  }
+
+  async function copyOne(actor: Actor, fileId: number, target: LocatedFolder): Promise<void> {
+    const source = await access.requireFile(actor, fileId);
+    requirePermission(source.mask, 'copy');
+    await prepare(source, target);
+    await copyTree(actor, source, await readableSubtree(source), target);
+  }
+
+  /** Copies an item and the rows below it (shallowest first) into the target, in one transaction. */
+  async function copyTree(
+    actor: Actor,
+    source: { file: FileRow },
+    below: FileRow[],
+    target: LocatedFolder,
+  ): Promise<void> {
+    const targetGroupId = target.ctx.space.id;
+    const targetParentId = target.folder?.id ?? 0;
+    const t = now();
+    await inTransaction(db, async (trx) => {
+      await assertFolderLive(trx, target.folder);
+      // Content is shared by hash: a copy adds rows, never bytes on disk; the quota still counts it.
+      const rootId = await insertCopy(
+        trx,
+        actor,
+        source.file,
+        { groupId: targetGroupId, parentId: targetParentId, path: childPath(target.folder) },
+        t,
+      );
+      const placed = new Map([
+        [source.file.id, { id: rootId, path: `${childPath(target.folder)}${rootId}/` }],
+      ]);
+      let bytes = source.file.is_folder ? 0 : source.file.size;
+      for (const row of below) {
+        const parent = placed.get(row.parent_id);
+        if (!parent) continue;
+        const id = await insertCopy(
+          trx,
+          actor,
+          row,
+          { groupId: targetGroupId, parentId: parent.id, path: parent.path },
+          t,
+        );
+        placed.set(row.id, { id, path: `${parent.path}${id}/` });
+        if (!row.is_folder) bytes += row.size;
+      }
+      await quota.charge(trx, actor.userId, [{ space: target.ctx.space, bytes, files: placed.size }]);
+      await events.record(trx, {
+        type: 'file_create',
+        actorId: actor.userId,
+        groupId: targetGroupId,
+        fileId: rootId,
+        name: source.file.name,
+        isFolder: source.file.is_folder === 1,
+        parentId: targetParentId,
+        detail: { copied_from: source.file.id, items: placed.size },
+      });
+    });
+  }
+
+  async function batch(
+    actor: Actor,
+    kind: 'copy' | 'move',
+    fileIds: number[],
+    to: { groupId: number; parentId: number },
+  ): Promise<{ failList: FailItem[] }> {
+    const target = await access.requireFolder(actor, to.groupId, to.parentId);
+    requirePermission(target.mask, 'upload');
+    const failList: FailItem[] = [];
+    for (const fileId of [...new Set(fileIds)]) {
+      try {
+        await (kind === 'copy' ? copyOne : moveOne)(actor, fileId, target);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        failList.push(await failItem(db, fileId, err));
+      }
+    }
+    return { failList };
+  }
+
+  return {
+    copy: (actor: Actor, fileIds: number[], to: { groupId: number; parentId: number }) =>
+      batch(actor, 'copy', fileIds, to),
+    /**
+     * Copies items someone may take without a place in their space: a share link's items saved
+     * into the actor's own folder (modules/links decided they may). Each item on its own.
+     */
+    async copyItems(
+      actor: Actor,
+      sources: { file: FileRow; below: FileRow[] }[],
+      to: { groupId: number; parentId: number },
+    ): Promise<{ failList: FailItem[] }> {
+      const target = await access.requireFolder(actor, to.groupId, to.parentId);
+      requirePermission(target.mask, 'upload');
+      const failList: FailItem[] = [];
+      for (const source of sources) {
+        try {
+          const taken = await repo.findLiveByName(
+            db,
+            target.ctx.space.id,
+            target.folder?.id ?? 0,
+            source.file.name_key,
+          );
+          if (taken) throw new DomainError('fileNameConflict');
+          await copyTree(actor, source, source.below, target);
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          failList.push({ fileid: source.file.id, name: source.file.name, result: err.key });
+        }
+      }
+      return { failList };
+    },
+    move: (actor: Actor, fileIds: number[], to: { groupId: number; parentId: number }) =>
+      batch(actor, 'move', fileIds, to),
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;

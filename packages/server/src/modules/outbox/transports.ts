@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { OutboxConfig } from '../../config.ts';
+
+export interface OutgoingMessage {
+  channel: 'mail' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  kind: string;
+}
+
+/** Delivers one message; throws when the transport refuses it. */
+export type Transport = (message: OutgoingMessage) => Promise<void>;
+
+/** Seconds before an SMTP server or the text-message webhook counts as not answering. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * The configured transports (ARCHITECTURE "Outgoing mail and text messages"): SMTP through
+ * nodemailer when SMTP_URL is set, an HTTP webhook for text messages when SMS_WEBHOOK_URL is set.
+ * A channel without one has no transport; its messages are only stored.
+ */
+export function createTransports(config: OutboxConfig): Partial<Record<'mail' | 'sms', Transport>> {
+  const transports: Partial<Record<'mail' | 'sms', Transport>> = {};
+  if (config.smtpUrl) {
+    const mailer = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+    });
+    transports.mail = async (m) => {
+      await mailer.sendMail({ from: config.smtpFrom, to: m.to, subject: m.subject, text: m.body });
+    };
+  }
+  if (config.smsWebhookUrl) {
+    const url = config.smsWebhookUrl;
+    transports.sms = async (m) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: m.to, body: m.body, kind: m.kind }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`text-message webhook answered ${res.status}`);
+    };
+  }
+  return transports;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import { docxOf, pdfOf, pptxOf, xlsxOf } from '../../../test/documents.ts';
+import { zipOf } from '../../../test/samples.ts';
+import {
+  bufferBytes,
+  CONTENT_TEXT_MAX,
+  decodeText,
+  extractKindOf,
+  extractText,
+  htmlText,
+} from './extract.ts';
+
+describe('which types are read', () => {
+  test.each([
+    ['txt', 'text'],
+    ['md', 'text'],
+    ['csv', 'text'],
+    ['ts', 'text'],
+    ['py', 'text'],
+    ['html', 'html'],
+    ['htm', 'html'],
+    ['pdf', 'pdf'],
+    ['docx', 'docx'],
+    ['xlsx', 'xlsx'],
+    ['pptx', 'pptx'],
+    ['png', undefined],
+    ['zip', undefined],
+    ['doc', undefined],
+  ])('%s is read as %s', (ext, kind) => {
+    expect(extractKindOf(ext)).toBe(kind);
+  });
+});
+
+describe('text of each kind', () => {
+  test('plain text in UTF-8, with a BOM, in UTF-16 and in GB18030', async () => {
+    expect(decodeText(Buffer.from('季度报告 plan', 'utf8'))).toBe('季度报告 plan');
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('bom')]))).toBe('bom');
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide', 'utf16le')]))).toBe(
+      'wide',
+    );
+    // 中文 in GB18030 (GBK): not valid UTF-8.
+    expect(decodeText(Buffer.from([0xd6, 0xd0, 0xce, 0xc4]))).toBe('中文');
+    // Binary content has no text.
+    expect(decodeText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]))).toBe('');
+  });
+
+  test('HTML without its scripts, styles and tags, entities decoded', () => {
+    const text = htmlText(
+      '<html><head><title>Plan</title><style>p{color:red}</style><script>var secret="x"</script></head>' +
+        '<body><!-- hidden --><p>Fish &amp; chips &#x4E2D;&#25991;</p></body></html>',
+    );
+    expect(text).toContain('Fish & chips 中文');
+    expect(text).toContain('Plan');
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('color');
+    expect(text).not.toContain('hidden');
+  });
+
+  test('PDF text through pdf.js', async () => {
+    const { text } = await extractText(
+      bufferBytes(pdfOf(['Quarterly revenue forecast', 'Second line'])),
+      'pdf',
+    );
+    expect(text).toContain('Quarterly revenue forecast');
+    expect(text).toContain('Second line');
+  });
+
+  test('docx paragraphs and headers', async () => {
+    const { text } = await extractText(
+      bufferBytes(await docxOf(['第一段 合同条款', 'Fish & chips'], 'Header text')),
+      'docx',
+    );
+    expect(text).toContain('第一段 合同条款\nFish & chips');
+    expect(text).toContain('Header text');
+  });
+
+  test('xlsx sheet names, shared strings and numbers', async () => {
+    const { text } = await extractText(
+      bufferBytes(await xlsxOf(['Travel expenses', '差旅费'], 4711)),
+      'xlsx',
+    );
+    expect(text).toContain('Budget');
+    expect(text).toContain('Travel expenses');
+    expect(text).toContain('差旅费');
+    expect(text).toContain('4711');
+  });
+
+  test('pptx slides in order', async () => {
+    const { text } = await extractText(
+      bufferBytes(await pptxOf(['First slide', 'Second slide', 'Third'])),
+      'pptx',
+    );
+    expect(text.indexOf('First slide')).toBeLessThan(text.indexOf('Second slide'));
+    expect(text).toContain('Third');
+  });
+
+  test('text is capped, never in the middle of a character', async () => {
+    const big = Buffer.from('😀'.repeat(CONTENT_TEXT_MAX));
+    const { text, truncated } = await extractText(bufferBytes(big), 'text');
+    expect(truncated).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(CONTENT_TEXT_MAX);
+    expect(text.endsWith('😀')).toBe(true);
+  });
+
+  test('a document that is not what its name says throws', async () => {
+    await expect(extractText(bufferBytes(Buffer.from('not a zip')), 'docx')).rejects.toThrow();
+    await expect(extractText(bufferBytes(Buffer.from('not a pdf')), 'pdf')).rejects.toThrow();
+    // A zip without the document part has no text, and that is no error.
+    expect((await extractText(bufferBytes(await zipOf({ 'a.txt': 'x' })), 'docx')).text).toBe('');
+  });
+});

@@ -1,0 +1,24 @@
+import type { DbOrTrx } from '../../db/index.ts';
+
+export function findSettings(db: DbOrTrx, companyIds: number[]) {
+  return db
+    .selectFrom('settings')
+    .select(['company_id', 'name', 'value'])
+    .where('company_id', 'in', companyIds)
+    .orderBy('company_id')
+    .execute();
+}
+
+export async function upsertSetting(
+  db: DbOrTrx,
+  companyId: number,
+  name: string,
+  value: string,
+  now: number,
+) {
+  await db
+    .insertInto('settings')
+    .values({ company_id: companyId, name, value, updated_at: now })
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ value, updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { GroupRow } from '../../db/schema.ts';
+import type { QuotaRow, QuotaScope } from './quota.ts';
+
+export function findGroup(db: DbOrTrx, id: number): Promise<GroupRow | undefined> {
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export function findPersonalGroup(db: DbOrTrx, ownerId: number, type: 'special' | 'tmp') {
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+}
+
+export interface NewGroup {
+  type: GroupRow['type'];
+  team_type: number;
+  owner_id: number;
+  company_id: number;
+  dept_id: number | null;
+  name: string;
+  avatar?: string;
+  notice?: string;
+  auto_convert_state?: number;
+  created_at: number;
+}
+
+export async function insertGroup(db: DbOrTrx, group: NewGroup): Promise<number> {
+  const row = await db.insertInto('groups').values(group).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertMember(
+  db: DbOrTrx,
+  groupId: number,
+  userId: number,
+  teamRole: number,
+  now: number,
+) {
+  await db
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: userId, team_role: teamRole, joined_at: now })
+    .execute();
+}
+
+export async function insertDeptEntry(db: DbOrTrx, groupId: number, deptId: number, now: number) {
+  await db.insertInto('group_depts').values({ group_id: groupId, dept_id: deptId, joined_at: now }).execute();
+}
+
+export function findMembership(db: DbOrTrx, groupId: number, userId: number) {
+  return db
+    .selectFrom('group_members')
+    .select(['team_role', 'is_top'])
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The teams a user belongs to by a user entry of their own (group_members), any order. */
+export function listMemberTeams(db: DbOrTrx, userId: number, opts: { includeChats: boolean }) {
+  let q = db
+    .selectFrom('group_members as m')
+    .innerJoin('groups as g', 'g.id', 'm.group_id')
+    .selectAll('g')
+    .select(['m.team_role', 'm.is_top'])
+    .where('m.user_id', '=', userId)
+    .where('g.type', '=', 'team')
+    .where('g.status', '=', 'active');
+  if (!opts.includeChats) q = q.where('g.team_type', '<>', 1);
+  return q.execute();
+}
+
+/**
+ * The (group, user, department entry) triples of the people that department entries bring into
+ * teams: the members of each entry's department and of its sub-departments (by materialised path),
+ * active departments only. Resolved on every read, so a team follows its departments.
+ */
+function covered(db: DbOrTrx) {
+  return db
+    .selectFrom('group_depts as gd')
+    .innerJoin('departments as d', 'd.id', 'gd.dept_id')
+    .innerJoin('departments as sub', (join) =>
+      join.on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`),
+    )
+    .innerJoin('dept_members as dm', 'dm.dept_id', 'sub.id')
+    .where('d.status', '=', 'active')
+    .where('sub.status', '=', 'active');
+}
+
+/** The people department entries bring into a team, with the entry each comes through. */
+export function findCoveredUsers(db: DbOrTrx, groupId: number) {
+  return covered(db)
+    .select(['dm.user_id', 'gd.dept_id'])
+    .where('gd.group_id', '=', groupId)
+    .orderBy('dm.user_id')
+    .execute();
+}
+
+/** Whether a department entry of the team brings the user in; with their pin if so. */
+export async function findDeptMembership(db: DbOrTrx, groupId: number, userId: number) {
+  const row = await covered(db)
+    .select('gd.dept_id')
+    .where('gd.group_id', '=', groupId)
+    .where('dm.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const pin = await db
+    .selectFrom('group_pins')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { deptId: row.dept_id, isTop: pin !== undefined };
+}
+
+/** Teams a user belongs to only through department entries, with their pins. */
+export async function listDeptTeams(db: DbOrTrx, userId: number, opts: { includeChats: boolean }) {
+  let q = covered(db)
+    .innerJoin('groups as g', 'g.id', 'gd.group_id')
+    .leftJoin('group_members as m', (join) =>
+      join.onRef('m.group_id', '=', 'gd.group_id').on('m.user_id', '=', userId),
+    )
+    .leftJoin('group_pins as p', (join) =>
+      join.onRef('p.group_id', '=', 'gd.group_id').on('p.user_id', '=', userId),
+    )
+    .selectAll('g')
+    .select((eb) => eb.fn.max(eb.fn.coalesce('p.user_id', eb.lit(0))).as('pinned'))
+    .where('dm.user_id', '=', userId)
+    .where('m.user_id', 'is', null)
+    .where('g.type', '=', 'team')
+    .where('g.status', '=', 'active')
+    .groupBy('g.id');
+  if (!opts.includeChats) q = q.where('g.team_type', '<>', 1);
+  return q.execute();
+}
+
+/** People per team: user entries and the people department entries bring, each person once. */
+export async function countMembers(db: DbOrTrx, groupIds: number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const people = db
+    .selectFrom('group_members')
+    .select(['group_id', 'user_id'])
+    .where('group_id', 'in', groupIds)
+    .union(covered(db).select(['gd.group_id', 'dm.user_id']).where('gd.group_id', 'in', groupIds));
+  const rows = await db
+    .selectFrom(people.as('p'))
+    .select(['p.group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('p.group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+}
+
+export async function findRoleMasks(db: DbOrTrx, groupId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('group_role_masks')
+    .select(['team_role', 'mask'])
+    .where('group_id', '=', groupId)
+    .execute();
+  return new Map(rows.map((r) => [r.team_role, r.mask]));
+}
+
+export async function upsertRoleMask(db: DbOrTrx, groupId: number, teamRole: number, mask: number) {
+  await db
+    .insertInto('group_role_masks')
+    .values({ group_id: groupId, team_role: teamRole, mask })
+    .onConflict((oc) => oc.columns(['group_id', 'team_role']).doUpdateSet({ mask }))
+    .execute();
+}
+
+/** The user's company membership: which company and main department their personal space counts against. */
+export function findCompanyMembership(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('company_members')
+    .select(['company_id', 'main_dept_id'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Materialised paths ("/1/4/9/") of the active departments the user belongs to. */
+export async function findDeptPaths(db: DbOrTrx, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('dept_members')
+    .innerJoin('departments', 'departments.id', 'dept_members.dept_id')
+    .select('departments.path')
+    .where('dept_members.user_id', '=', userId)
+    .where('departments.status', '=', 'active')
+    .execute();
+  return rows.map((r) => r.path);
+}
+
+export function findDepartment(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('departments')
+    .select(['id', 'company_id', 'name', 'display_path_name'])
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+// --- quotas ---------------------------------------------------------------------------------
+
+export function findQuota(db: DbOrTrx, scope: QuotaScope, id: number): Promise<QuotaRow | undefined> {
+  return db
+    .selectFrom('space_quotas')
+    .select(['total', 'expand_self', 'used', 'max_files', 'file_count'])
+    .where('scope', '=', scope)
+    .where('scope_id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Adds to a scope's usage atomically and answers the row after the change. */
+export function addUsage(
+  db: DbOrTrx,
+  scope: QuotaScope,
+  id: number,
+  bytes: number,
+  files: number,
+): Promise<QuotaRow> {
+  return db
+    .insertInto('space_quotas')
+    .values({ scope, scope_id: id, total: null, max_files: null, used: bytes, file_count: files })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'scope_id']).doUpdateSet({
+        used: sql<number>`space_quotas.used + ${bytes}`,
+        file_count: sql<number>`space_quotas.file_count + ${files}`,
+      }),
+    )
+    .returning(['total', 'expand_self', 'used', 'max_files', 'file_count'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Deployment-wide defaults the console set: rows with scope_id 0 (real ids start at 1). */
+export function findDefaultQuotas(db: DbOrTrx) {
+  return db
+    .selectFrom('space_quotas')
+    .select(['scope', 'total'])
+    .where('scope_id', '=', 0)
+    .where('scope', 'in', ['user', 'group', 'dept'])
+    .execute();
+}
+
+export interface QuotaSettings {
+  total?: number | null;
+  expand_self?: number;
+  max_files?: number | null;
+}
+
+export async function upsertQuota(db: DbOrTrx, scope: QuotaScope, id: number, settings: QuotaSettings) {
+  await db
+    .insertInto('space_quotas')
+    .values({
+      scope,
+      scope_id: id,
+      total: settings.total ?? null,
+      expand_self: settings.expand_self ?? 0,
+      max_files: settings.max_files ?? null,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'scope_id']).doUpdateSet(settings))
+    .execute();
+}

@@ -1,0 +1,177 @@
+import type { Updateable } from 'kysely';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { GroupsTable } from '../../db/schema.ts';
+
+/** The user entries of a team (group_members), with their roles and pins. */
+export function findDirectMembers(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('group_members')
+    .select(['user_id', 'team_role', 'joined_at', 'is_top'])
+    .where('group_id', '=', groupId)
+    .execute();
+}
+
+export function findDirectMember(db: DbOrTrx, groupId: number, userId: number) {
+  return db
+    .selectFrom('group_members')
+    .select(['user_id', 'team_role', 'joined_at', 'is_top'])
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertMembers(
+  db: DbOrTrx,
+  groupId: number,
+  userIds: number[],
+  teamRole: number,
+  now: number,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('group_members')
+    .values(userIds.map((id) => ({ group_id: groupId, user_id: id, team_role: teamRole, joined_at: now })))
+    .execute();
+}
+
+export async function deleteMembers(db: DbOrTrx, groupId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('group_members')
+    .where('group_id', '=', groupId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  await db.deleteFrom('group_pins').where('group_id', '=', groupId).where('user_id', 'in', userIds).execute();
+}
+
+export async function setRole(db: DbOrTrx, groupId: number, userId: number, teamRole: number): Promise<void> {
+  await db
+    .updateTable('group_members')
+    .set({ team_role: teamRole })
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The current owner (team_role 1). */
+export function findOwner(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('team_role', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The newest user entries, for recent_members and the chat strip. */
+export function findRecentMembers(db: DbOrTrx, groupId: number, limit: number) {
+  return db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .orderBy('joined_at', 'desc')
+    .orderBy('user_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findDeptEntries(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('group_depts')
+    .select(['dept_id', 'joined_at'])
+    .where('group_id', '=', groupId)
+    .orderBy('joined_at')
+    .orderBy('dept_id')
+    .execute();
+}
+
+export async function countDeptEntries(db: DbOrTrx, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom('group_depts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertDeptEntries(db: DbOrTrx, groupId: number, deptIds: number[], now: number) {
+  if (deptIds.length === 0) return;
+  await db
+    .insertInto('group_depts')
+    .values(deptIds.map((id) => ({ group_id: groupId, dept_id: id, joined_at: now })))
+    .execute();
+}
+
+export async function deleteDeptEntries(db: DbOrTrx, groupId: number, deptIds: number[]) {
+  if (deptIds.length === 0) return;
+  await db
+    .deleteFrom('group_depts')
+    .where('group_id', '=', groupId)
+    .where('dept_id', 'in', deptIds)
+    .execute();
+}
+
+/** Pins a team for a user entry (is_top) or, for someone a department brings in, in group_pins. */
+export async function setPin(db: DbOrTrx, groupId: number, userId: number, direct: boolean, pinned: boolean) {
+  if (direct) {
+    await db
+      .updateTable('group_members')
+      .set({ is_top: pinned ? 1 : 0 })
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .execute();
+    return;
+  }
+  await db.deleteFrom('group_pins').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+  if (pinned) await db.insertInto('group_pins').values({ group_id: groupId, user_id: userId }).execute();
+}
+
+export type GroupPatch = Pick<
+  Updateable<GroupsTable>,
+  | 'name'
+  | 'notice'
+  | 'avatar'
+  | 'auto_convert_state'
+  | 'im_push'
+  | 'history_limit'
+  | 'invite_code'
+  | 'status'
+  | 'team_type'
+>;
+
+export async function updateGroup(db: DbOrTrx, id: number, patch: GroupPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('groups').set(patch).where('id', '=', id).execute();
+}
+
+/** Active general teams a user created (the groupNumLimit count). */
+export async function countCreatedTeams(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', userId)
+    .where('type', '=', 'team')
+    .where('team_type', '=', 3)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findByInviteCode(db: DbOrTrx, code: string) {
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where('invite_code', '=', code)
+    .where('status', '=', 'active')
+    .where('type', '=', 'team')
+    .executeTakeFirst();
+}
+
+export function findGroupRow(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}

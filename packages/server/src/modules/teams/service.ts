@@ -1,0 +1,930 @@
+import {
+  AUTO_CONVERT_STATE,
+  type AutoConvertState,
+  type ContactGroup,
+  type ConversationInfo,
+  canAddMembers,
+  canDeleteTeam,
+  canEditAvatar,
+  canEditNotice,
+  canEditTeamName,
+  canExitTeam,
+  canRenameChat,
+  canShareInviteLink,
+  canToggleAutoConvert,
+  canTogglePush,
+  canUpgradeChat,
+  cutSearchInput,
+  type InviteInfo,
+  matchesMemberSearch,
+  parseTeamAvatar,
+  randomString,
+  randomTeamAvatar,
+  type Settings,
+  TEAM_NAME_MAX_WEIGHT,
+  TEAM_ROLE,
+  TEAM_TYPE,
+  type TeamMember,
+  type TeamMemberPage,
+  type TeamRecord,
+  type TeamRole,
+  type TeamType,
+  validateNotice,
+  validateTeamName,
+  weightedLength,
+} from '@cirrus/shared';
+import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { GroupRow } from '../../db/schema.ts';
+import type { Actor } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { ApprovalPolicy } from '../approvals/policy.ts';
+import type { ContactService } from '../contacts/service.ts';
+import { RECENT_TYPES } from '../contacts/service.ts';
+import type { NoticeService } from '../notices/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { SpaceAccess, SpaceService } from '../spaces/service.ts';
+import type { UserService } from '../users/service.ts';
+import { type MemberTarget, removalError, roleChangeError } from './policy.ts';
+import * as repo from './repo.ts';
+import type {
+  BatchMembersBody,
+  CreateChatBody,
+  CreateTeamBody,
+  MembersQuery,
+  UpdateTeamBody,
+} from './schema.ts';
+
+/** spec 000 §2: the chat dialog's strip shows 9 (elsewhere 6); recent_members carries the 9 newest. */
+const RECENT_MEMBERS = 9;
+/** Invite codes: 22 base62 characters, about 131 bits (ARCHITECTURE: unguessable ids). */
+const INVITE_CODE_LENGTH = 22;
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A picture uploaded for a team avatar (POST /api/v3/image/upload) is served from here. */
+const PICTURE_PREFIX = '/api/v3/images/';
+
+interface Deps {
+  db: Db;
+  spaces: SpaceService;
+  settings: SettingsService;
+  users: UserService;
+  contacts: ContactService;
+  notices: NoticeService;
+  /** Whether a group needs approval first (modules/approvals/policy.ts). */
+  approval: ApprovalPolicy;
+  now: () => number;
+}
+
+/** What a new team or chat gets, whoever asked for it (directly or through approval). */
+export interface NewTeam {
+  ownerId: number;
+  companyId: number;
+  type: TeamType;
+  name: string;
+  deptId?: number | null;
+  avatar?: string;
+  notice?: string;
+  memberIds: number[];
+  deptIds: number[];
+  autoConvert: boolean;
+}
+
+/** A team the actor belongs to: the space, their role, whether only through a department. */
+interface TeamAccess extends SpaceAccess {
+  type: TeamType;
+}
+
+const isChat = (type: TeamType) => type === TEAM_TYPE.chat;
+
+/**
+ * Teams and multi-person chats (spec 000): create, change, delete, leave; members and roles by the
+ * shared rules of sections 4 and 6; department entries; pins; the invite link; push and
+ * auto-convert settings. Spaces (modules/spaces) keeps the space and who may see it; this module
+ * decides who may change what.
+ */
+export function createTeamService({ db, spaces, settings, users, contacts, notices, approval, now }: Deps) {
+  async function requireTeam(actor: Actor, groupId: number): Promise<TeamAccess> {
+    const access = await spaces.access(actor, groupId);
+    if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
+    return { ...access, type: access.space.team_type as TeamType };
+  }
+
+  const settingsOf = (space: GroupRow): Promise<Settings> => settings.get(space.company_id);
+
+  /** spec 000 §5 on the server: a bad name answers illegalGroupName, with the rule in debug.reason. */
+  function checkName(raw: string): string {
+    const reason = validateTeamName(raw);
+    if (reason) throw new DomainError('illegalGroupName', {}, { reason });
+    return raw.trim();
+  }
+
+  function checkNotice(notice: string): string {
+    const error = validateNotice(notice);
+    if (error) throw new DomainError(error);
+    return notice;
+  }
+
+  function checkAvatar(avatar: string): string {
+    const value = avatar.trim();
+    if (parseTeamAvatar(value) || value.startsWith(PICTURE_PREFIX)) return value;
+    throw new DomainError('badRequest');
+  }
+
+  /** People the actor may add: visible to them and, in a company's team, of that company. */
+  async function checkPeople(actor: Actor, companyId: number, teamType: TeamType, ids: number[]) {
+    for (const id of ids) {
+      if (!(await users.canSee(actor, id))) throw new DomainError('userNotExist');
+    }
+    if (teamType === TEAM_TYPE.company) {
+      const inCompany = await contacts.companyMemberIds(companyId, ids);
+      if (ids.some((id) => !inCompany.has(id))) throw new DomainError('notCompanyMember');
+    }
+  }
+
+  /** Departments must be the team's company's (and only teams take departments, not chats). */
+  async function checkDepts(companyId: number, teamType: TeamType, ids: number[]) {
+    if (ids.length === 0) return;
+    if (!companyId || isChat(teamType)) throw new DomainError('notCompanyMember');
+    const found = await contacts.depts(companyId, ids);
+    if (found.length !== new Set(ids).size) throw new DomainError('notFound');
+  }
+
+  /**
+   * GroupMemberLimit: the team's people (departments' included) within max_group_members. Inside a
+   * transaction pass the limit read beforehand: SQLite has one connection, which the transaction holds.
+   */
+  async function checkMemberLimit(dbx: DbOrTrx, space: GroupRow, max?: number) {
+    const limit = max ?? (await settingsOf(space)).max_group_members;
+    const count = (await spaces.memberCounts([space.id], dbx)).get(space.id) ?? 0;
+    if (limit > 0 && count > limit) throw new DomainError('GroupMemberLimit');
+  }
+
+  async function addedNotice(dbx: DbOrTrx, space: GroupRow, actor: Actor | undefined, userIds: number[]) {
+    const to = userIds.filter((id) => id !== actor?.userId);
+    if (to.length === 0) return;
+    await notices.send(
+      to,
+      isChat(space.team_type as TeamType) ? 'team_invited' : 'team_added',
+      { group_id: space.id, group_name: space.name, actor_name: actor?.user.nick_name ?? '' },
+      dbx,
+    );
+  }
+
+  /** The people of a team: user entries, then those only departments bring (with their entry). */
+  async function people(groupId: number) {
+    const [direct, covered] = await Promise.all([
+      repo.findDirectMembers(db, groupId),
+      spaces.coveredUsers(groupId),
+    ]);
+    const directIds = new Set(direct.map((d) => d.user_id));
+    const viaDept = new Map<number, number>();
+    for (const c of covered) {
+      if (!directIds.has(c.user_id) && !viaDept.has(c.user_id)) viaDept.set(c.user_id, c.dept_id);
+    }
+    return { direct, viaDept };
+  }
+
+  /**
+   * Every row of a team's member list (spec 000 §2 members tab): department entries, then user
+   * entries by role and joining time, then the people departments bring, by pinyin.
+   */
+  async function memberRows(space: GroupRow, keywords = ''): Promise<TeamMember[]> {
+    const [{ direct, viaDept }, entries] = await Promise.all([
+      people(space.id),
+      repo.findDeptEntries(db, space.id),
+    ]);
+    const rows = await contacts.personRows([...direct.map((d) => d.user_id), ...viaDept.keys()]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const depts = new Map(
+      (
+        await contacts.depts(
+          space.company_id,
+          entries.map((e) => e.dept_id),
+        )
+      ).map((d) => [d.id, d]),
+    );
+    const q = cutSearchInput(keywords).trim();
+    const matches = (id: number) => {
+      const row = byId.get(id);
+      if (!row) return false;
+      return matchesMemberSearch(
+        {
+          nick_name: row.nick_name,
+          pinyin: `${row.pinyin}|${row.pinyin_initials}`,
+          phone: row.phone,
+          email: row.email,
+        },
+        q,
+      );
+    };
+    const person = (id: number) => {
+      const row = byId.get(id);
+      return row
+        ? {
+            id: row.id,
+            nick_name: row.nick_name,
+            unique_name: row.unique_name,
+            avatar: row.avatar,
+            email: row.email ?? '',
+            phone: row.phone ?? '',
+            pinyin: row.pinyin,
+          }
+        : undefined;
+    };
+    const members: TeamMember[] = [];
+    for (const entry of entries) {
+      const dept = depts.get(entry.dept_id);
+      if (!dept || (q && !matchesMemberSearch({ name: dept.name }, q))) continue;
+      members.push({ type: 2, id: dept.id, team_role: TEAM_ROLE.member, dept, joined_at: entry.joined_at });
+    }
+    const sortedDirect = [...direct].sort(
+      (a, b) => a.team_role - b.team_role || a.joined_at - b.joined_at || a.user_id - b.user_id,
+    );
+    for (const d of sortedDirect) {
+      const user = person(d.user_id);
+      if (!user || !matches(d.user_id)) continue;
+      members.push({
+        type: 1,
+        id: d.user_id,
+        team_role: d.team_role as TeamRole,
+        user,
+        joined_at: d.joined_at,
+      });
+    }
+    const deptOnly = [...viaDept.entries()]
+      .map(([id, deptId]) => ({ id, deptId, user: person(id) }))
+      .filter((m) => m.user && matches(m.id))
+      .sort((a, b) => (a.user?.pinyin ?? '').localeCompare(b.user?.pinyin ?? '') || a.id - b.id);
+    for (const m of deptOnly) {
+      const entry = entries.find((e) => e.dept_id === m.deptId);
+      members.push({
+        type: 1,
+        id: m.id,
+        team_role: TEAM_ROLE.member,
+        user: m.user,
+        via_dept: { id: m.deptId, name: depts.get(m.deptId)?.name ?? '' },
+        joined_at: entry?.joined_at ?? space.created_at,
+      });
+    }
+    return members;
+  }
+
+  /** One row as the rules see it: a user entry, a person a department brings, or a department. */
+  async function targetOf(space: GroupRow, id: number, type: 'user' | 'dept'): Promise<MemberTarget> {
+    if (type === 'dept') {
+      const entries = await repo.findDeptEntries(db, space.id);
+      if (!entries.some((e) => e.dept_id === id)) throw new DomainError('groupMemberNotFound');
+      return { role: TEAM_ROLE.member, isDept: true, viaDept: false };
+    }
+    const direct = await repo.findDirectMember(db, space.id, id);
+    if (direct) return { role: direct.team_role as TeamRole, isDept: false, viaDept: false };
+    const { viaDept } = await people(space.id);
+    if (viaDept.has(id)) return { role: TEAM_ROLE.member, isDept: false, viaDept: true };
+    throw new DomainError('groupMemberNotFound');
+  }
+
+  async function details(actor: Actor, groupId: number): Promise<TeamRecord> {
+    const access = await requireTeam(actor, groupId);
+    const { space } = access;
+    const [base, owner, deptCount, recent, config] = await Promise.all([
+      spaces.record(actor, groupId),
+      repo.findOwner(db, space.id),
+      repo.countDeptEntries(db, space.id),
+      repo.findRecentMembers(db, space.id, RECENT_MEMBERS),
+      settingsOf(space),
+    ]);
+    const persons = await contacts.persons([
+      space.owner_id,
+      ...(owner ? [owner.user_id] : []),
+      ...recent.map((r) => r.user_id),
+    ]);
+    const ownerUser = owner ? persons.get(owner.user_id) : undefined;
+    const creator = persons.get(space.owner_id);
+    const [dept] = space.dept_id ? await contacts.depts(space.company_id, [space.dept_id]) : [];
+    const state = space.auto_convert_state as AutoConvertState;
+    return {
+      ...base,
+      type: access.type,
+      owner_user: ownerUser
+        ? { id: ownerUser.id, nick_name: ownerUser.nick_name, avatar: ownerUser.avatar }
+        : null,
+      creator: { id: space.owner_id, nick_name: creator?.nick_name ?? '' },
+      ascription_dept: dept
+        ? { id: dept.id, name: dept.name, display_path_name: dept.display_path_name }
+        : null,
+      self_member: { team_role: access.role, via_dept: access.viaDept === true },
+      dept_count: deptCount,
+      auto_convert_state: state,
+      auto_convert_group: state > AUTO_CONVERT_STATE.off,
+      im_push: space.im_push === 1,
+      history_limit: Math.min(
+        space.history_limit ?? config.history_version_count,
+        config.history_version_max,
+      ),
+      history_limit_max: config.history_version_max,
+      recent_members: recent.flatMap((r) => {
+        const p = persons.get(r.user_id);
+        return p ? [{ id: p.id, nick_name: p.nick_name, avatar: p.avatar }] : [];
+      }),
+    };
+  }
+
+  async function contactGroups(_actor: Actor, accesses: SpaceAccess[]): Promise<ContactGroup[]> {
+    const teams = accesses.filter((a) => a.space.type === 'team');
+    const counts = await spaces.memberCounts(teams.map((a) => a.space.id));
+    const owners = new Map<number, number>();
+    for (const a of teams) {
+      const owner = await repo.findOwner(db, a.space.id);
+      if (owner) owners.set(a.space.id, owner.user_id);
+    }
+    const persons = await contacts.persons([...owners.values(), ...teams.map((a) => a.space.owner_id)]);
+    return teams.map(({ space, role, isTop }) => {
+      const owner = persons.get(owners.get(space.id) ?? 0);
+      return {
+        id: space.id,
+        contacts_id: space.id,
+        groupid: space.id,
+        type: space.team_type === TEAM_TYPE.chat ? 1 : 3,
+        groupType: space.team_type as TeamType,
+        name: space.name,
+        avatar: space.avatar,
+        member_count: counts.get(space.id) ?? 0,
+        auto_convert_state: space.auto_convert_state as AutoConvertState,
+        is_top_group: isTop,
+        team_role: role,
+        created_at: space.created_at,
+        owner_user: owner ? { id: owner.id, nick_name: owner.nick_name } : null,
+        creator: { id: space.owner_id, nick_name: persons.get(space.owner_id)?.nick_name ?? '' },
+      };
+    });
+  }
+
+  /** Creates a team or chat with its members (the caller has checked who may). */
+  async function createTeam(input: NewTeam, actor?: Actor): Promise<GroupRow> {
+    const memberIds = [...new Set(input.memberIds)].filter((id) => id !== input.ownerId);
+    const deptIds = [...new Set(input.deptIds)];
+    if (input.type === TEAM_TYPE.company && input.deptId && !deptIds.includes(input.deptId)) {
+      // A company team follows its department: the department is its first entry.
+      deptIds.unshift(input.deptId);
+    }
+    const space = await spaces.createTeamSpace({
+      ownerId: input.ownerId,
+      name: input.name,
+      teamType: input.type,
+      companyId: input.companyId,
+      deptId: input.deptId ?? null,
+      avatar: input.avatar ?? (isChat(input.type) ? '' : randomTeamAvatar()),
+      notice: input.notice ?? '',
+      members: memberIds.map((userId) => ({ userId, role: TEAM_ROLE.member })),
+      deptIds,
+      autoConvertState: input.autoConvert ? AUTO_CONVERT_STATE.on : AUTO_CONVERT_STATE.off,
+    });
+    try {
+      await checkMemberLimit(db, space);
+    } catch (err) {
+      await repo.updateGroup(db, space.id, { status: 'deleted' });
+      throw err;
+    }
+    await addedNotice(db, space, actor, memberIds);
+    await contacts.touchRecent(input.ownerId, [
+      ...memberIds.map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
+      { type: isChat(input.type) ? RECENT_TYPES.chat : RECENT_TYPES.team, entityId: space.id },
+    ]);
+    return space;
+  }
+
+  /** groupNumLimit: general teams a user created, within max_groups_per_user. */
+  async function checkGroupLimit(userId: number, companyId: number) {
+    const { max_groups_per_user } = await settings.get(companyId);
+    if (max_groups_per_user > 0 && (await repo.countCreatedTeams(db, userId)) >= max_groups_per_user) {
+      throw new DomainError('groupNumLimit');
+    }
+  }
+
+  /** A chat's default name: its first members' names, within the name limit. */
+  async function chatName(ownerId: number, memberIds: number[]): Promise<string> {
+    const persons = await contacts.persons([ownerId, ...memberIds]);
+    const names = [ownerId, ...memberIds].flatMap((id) => {
+      const p = persons.get(id);
+      return p ? [p.nick_name] : [];
+    });
+    let name = '';
+    for (const n of names) {
+      const next = name ? `${name}、${n}` : n;
+      if (weightedLength(next) > TEAM_NAME_MAX_WEIGHT) break;
+      name = next;
+    }
+    return validateTeamName(name) ? `${name || 'Chat'} chat`.slice(0, 20) : name;
+  }
+
+  async function inviteInfo(space: GroupRow, code: string, actor?: Actor): Promise<InviteInfo> {
+    const count = (await spaces.memberCounts([space.id])).get(space.id) ?? 0;
+    return {
+      code,
+      link: `/pcview/team/invite/${code}`,
+      group: {
+        id: space.id,
+        name: space.name,
+        avatar: space.avatar,
+        type: space.team_type as TeamType,
+        member_count: count,
+      },
+      ...(actor ? { inviter: { id: actor.userId, nick_name: actor.user.nick_name } } : {}),
+    };
+  }
+
+  async function conversation(actor: Actor, groupId: number): Promise<ConversationInfo> {
+    const access = await requireTeam(actor, groupId);
+    const [count, recent] = await Promise.all([
+      spaces.memberCounts([groupId]),
+      repo.findRecentMembers(db, groupId, RECENT_MEMBERS),
+    ]);
+    const persons = await contacts.persons(recent.map((r) => r.user_id));
+    return {
+      type: isChat(access.type) ? 1 : 3,
+      id: groupId,
+      name: access.space.name,
+      avatar: access.space.avatar,
+      member_count: count.get(groupId) ?? 0,
+      members: recent.flatMap((r) => {
+        const p = persons.get(r.user_id);
+        return p ? [{ id: p.id, nick_name: p.nick_name, avatar: p.avatar }] : [];
+      }),
+      // The messages side is a later issue; until it stores messages there are none.
+      message_count: 0,
+      team_role: access.role,
+    };
+  }
+
+  /** Adds people (or departments) to a team in one transaction, then checks the member limit. */
+  async function addMembers(actor: Actor, access: TeamAccess, ids: number[], kind: 'user' | 'dept') {
+    const { space } = access;
+    const config = await settingsOf(space);
+    if (!canAddMembers(access.role, access.type, { allowGroupDeptMember: config.ALLOW_GROUP_DEPT_MEMBER })) {
+      throw new DomainError('permissionDenied');
+    }
+    const unique = [...new Set(ids)];
+    if (kind === 'dept') {
+      await checkDepts(space.company_id, access.type, unique);
+      const existing = new Set((await repo.findDeptEntries(db, space.id)).map((e) => e.dept_id));
+      if (unique.some((id) => existing.has(id))) throw new DomainError('GroupMemberExists');
+    } else {
+      await checkPeople(actor, space.company_id, access.type, unique);
+      const { direct, viaDept } = await people(space.id);
+      const present = new Set([...direct.map((d) => d.user_id), ...viaDept.keys()]);
+      if (unique.some((id) => present.has(id))) throw new DomainError('GroupMemberExists');
+    }
+    await db.transaction().execute(async (trx) => {
+      if (kind === 'dept') await repo.insertDeptEntries(trx, space.id, unique, now());
+      else await repo.insertMembers(trx, space.id, unique, TEAM_ROLE.member, now());
+      await checkMemberLimit(trx, space, config.max_group_members);
+      if (kind === 'user') await addedNotice(trx, space, actor, unique);
+    });
+    if (kind === 'user') {
+      await contacts.touchRecent(
+        actor.userId,
+        unique.map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
+      );
+    }
+  }
+
+  /** Takes rows out of a team; every row must pass removalError or nothing changes. */
+  async function removeMembers(
+    _actor: Actor,
+    access: TeamAccess,
+    ids: number[],
+    kind: 'user' | 'dept',
+    byCheckbox: boolean,
+  ) {
+    const { space } = access;
+    const unique = [...new Set(ids)];
+    for (const id of unique) {
+      const target = await targetOf(space, id, kind);
+      const error = removalError(access.role, target, {
+        byCheckbox,
+        ascriptionDept: kind === 'dept' && space.dept_id === id,
+      });
+      if (error) throw new DomainError(error);
+    }
+    await db.transaction().execute(async (trx) => {
+      if (kind === 'dept') await repo.deleteDeptEntries(trx, space.id, unique);
+      else await repo.deleteMembers(trx, space.id, unique);
+    });
+  }
+
+  const service = {
+    requireTeam,
+    details,
+    conversation,
+
+    /** Any space the actor sees (GET /api/v3/groups/{id} answers personal spaces too). */
+    requireSpace: (actor: Actor, groupId: number) => spaces.requireAccess(actor, groupId),
+    spaceRecord: (actor: Actor, groupId: number) => spaces.record(actor, groupId),
+
+    /** POST /api/v3/groups: a general team, or a company team by a company administrator. */
+    async create(actor: Actor, body: CreateTeamBody): Promise<TeamRecord> {
+      const name = checkName(body.name);
+      const notice = checkNotice(body.notice ?? '');
+      const avatar = body.avatar ? checkAvatar(body.avatar) : undefined;
+      const type: TeamType = body.type;
+      let deptId: number | null = null;
+      if (type === TEAM_TYPE.company) {
+        if (!actor.isCompanyAdmin || !actor.companyId || !body.dept_id)
+          throw new DomainError('permissionDenied');
+        await checkDepts(actor.companyId, type, [body.dept_id]);
+        deptId = body.dept_id;
+      } else {
+        if (await approval.isRequired(actor)) throw new DomainError('approvalRequired');
+        await checkGroupLimit(actor.userId, actor.companyId);
+      }
+      await checkPeople(actor, actor.companyId, type, body.members);
+      await checkDepts(actor.companyId, type, body.dept_ids);
+      const config = await settings.get(actor.companyId);
+      const space = await createTeam(
+        {
+          ownerId: actor.userId,
+          companyId: actor.companyId,
+          type,
+          name,
+          deptId,
+          avatar,
+          notice,
+          memberIds: body.members,
+          deptIds: body.dept_ids,
+          autoConvert: body.auto_convert_group && config.ALLOW_AUTO_CONVERT_SECDOC,
+        },
+        actor,
+      );
+      return details(actor, space.id);
+    },
+
+    /** The approval flow creates the requested team for its applicant once approved. */
+    async createApproved(applicant: Actor, input: Omit<NewTeam, 'ownerId' | 'companyId'>): Promise<GroupRow> {
+      if (input.type !== TEAM_TYPE.chat) await checkGroupLimit(applicant.userId, applicant.companyId);
+      const config = await settings.get(applicant.companyId);
+      return createTeam(
+        {
+          ...input,
+          ownerId: applicant.userId,
+          companyId: applicant.companyId,
+          autoConvert: input.autoConvert && config.ALLOW_AUTO_CONVERT_SECDOC,
+        },
+        applicant,
+      );
+    },
+
+    /** Checks a request's name, notice and members as a direct creation would, before it is stored. */
+    async checkRequest(
+      actor: Actor,
+      input: {
+        name: string;
+        notice: string;
+        type: TeamType;
+        memberIds: number[];
+        deptIds: number[];
+        avatar: string;
+      },
+    ) {
+      const name = checkName(input.name);
+      const notice = checkNotice(input.notice);
+      const avatar = input.avatar ? checkAvatar(input.avatar) : '';
+      await checkPeople(actor, actor.companyId, input.type, input.memberIds);
+      await checkDepts(actor.companyId, input.type, input.deptIds);
+      return { name, notice, avatar };
+    },
+
+    /** POST /api/v3/yun_msg/groups: a multi-person chat with its members. */
+    async createChat(actor: Actor, body: CreateChatBody): Promise<ConversationInfo & { group: TeamRecord }> {
+      if (await approval.isRequired(actor)) throw new DomainError('approvalRequired');
+      await checkPeople(actor, actor.companyId, TEAM_TYPE.chat, body.members);
+      const name = body.name.trim() ? checkName(body.name) : await chatName(actor.userId, body.members);
+      const space = await createTeam(
+        {
+          ownerId: actor.userId,
+          companyId: actor.companyId,
+          type: TEAM_TYPE.chat,
+          name,
+          memberIds: body.members,
+          deptIds: [],
+          autoConvert: false,
+        },
+        actor,
+      );
+      return { ...(await conversation(actor, space.id)), group: await details(actor, space.id) };
+    },
+
+    /** POST /api/v3/yun_msg/groups/{id}/members: people into a chat (or team), as a batch put. */
+    async addToChat(actor: Actor, groupId: number, userIds: number[]): Promise<ConversationInfo> {
+      const access = await requireTeam(actor, groupId);
+      await addMembers(actor, access, userIds, 'user');
+      return conversation(actor, groupId);
+    },
+
+    /** Upgrades a chat to a general team with a random avatar (spec 000 §4); its owner decides. */
+    async upgradeChat(actor: Actor, groupId: number): Promise<TeamRecord> {
+      const access = await requireTeam(actor, groupId);
+      if (!canUpgradeChat(access.role, access.type)) throw new DomainError('permissionDenied');
+      await checkGroupLimit(actor.userId, actor.companyId);
+      await repo.updateGroup(db, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
+      return details(actor, groupId);
+    },
+
+    /** PUT /api/v3/groups/{id}: name, notice, avatar and auto-convert, each by its rule (spec 000 §6). */
+    async update(actor: Actor, groupId: number, body: UpdateTeamBody): Promise<TeamRecord> {
+      const access = await requireTeam(actor, groupId);
+      const { space, role, type } = access;
+      const patch: repo.GroupPatch = {};
+      const denied = () =>
+        new DomainError(
+          role <= TEAM_ROLE.admin ? 'permissionDenied' : 'onlyOwnerOrManagerCanUpdateGroupInfo',
+        );
+      if (body.name !== undefined) {
+        const allowed = isChat(type) ? canRenameChat(role) : canEditTeamName(role, type);
+        if (!allowed) throw denied();
+        patch.name = checkName(body.name);
+      }
+      if (body.notice !== undefined) {
+        if (!canEditNotice(role)) throw denied();
+        patch.notice = checkNotice(body.notice);
+      }
+      if (body.avatar !== undefined) {
+        if (!canEditAvatar(role)) throw denied();
+        patch.avatar = checkAvatar(body.avatar);
+      }
+      if (body.auto_convert_state !== undefined) {
+        const config = await settingsOf(space);
+        if (!canToggleAutoConvert(role)) throw denied();
+        if (!config.ALLOW_AUTO_CONVERT_SECDOC) throw new DomainError('permissionDenied');
+        patch.auto_convert_state = autoConvertAfter(space.auto_convert_state, body.auto_convert_state > 0);
+      }
+      await repo.updateGroup(db, groupId, patch);
+      return details(actor, groupId);
+    },
+
+    /** DELETE /api/v3/groups/{id}: the owner deletes a chat or general team (spec 000 §6). */
+    async remove(actor: Actor, groupId: number): Promise<void> {
+      const access = await requireTeam(actor, groupId);
+      if (!canDeleteTeam(access.role, access.type)) throw new DomainError('permissionDenied');
+      // The rows stay (files, events) for the collector; the team is gone for everyone.
+      await repo.updateGroup(db, groupId, { status: 'deleted', invite_code: null });
+    },
+
+    /**
+     * DELETE /api/v3/groups/{id}/members/{userid}: leaving (userid is the actor), by the exit rule of
+     * spec 000 §6; someone else's id removes them by the removal rules.
+     */
+    async exit(actor: Actor, groupId: number, userId: number): Promise<void> {
+      const access = await requireTeam(actor, groupId);
+      if (userId !== actor.userId) return removeMembers(actor, access, [userId], 'user', false);
+      // Those a department brings in leave with the department.
+      if (access.viaDept) throw new DomainError('cant_remove_member');
+      if (!canExitTeam(access.role, access.type)) throw new DomainError('permissionDenied');
+      await repo.deleteMembers(db, groupId, [actor.userId]);
+    },
+
+    /** GET /v1/groups/{gid}/members (and /api/v3/groups/{id}/members): paged, searchable. */
+    async members(actor: Actor, groupId: number, query: MembersQuery): Promise<TeamMemberPage> {
+      const { space } = await requireTeam(actor, groupId);
+      const all = await memberRows(space, query.keywords ?? '');
+      return {
+        members: all.slice(query.offset, query.offset + query.limit),
+        offset: query.offset,
+        limit: query.limit,
+        total: all.length,
+        more: query.offset + query.limit < all.length,
+      };
+    },
+
+    /** GET /u/v1/groups/{gid}/members/brief: people (type 1) or department entries (type 2), brief. */
+    async brief(actor: Actor, groupId: number, query: { offset: number; limit: number; type?: 1 | 2 }) {
+      const { space } = await requireTeam(actor, groupId);
+      const all = (await memberRows(space)).filter((m) => !query.type || m.type === query.type);
+      return {
+        members: all.slice(query.offset, query.offset + query.limit).map((m) => ({
+          type: m.type,
+          id: m.id,
+          name: m.user?.nick_name ?? m.dept?.name ?? '',
+          nick_name: m.user?.nick_name ?? m.dept?.name ?? '',
+          avatar: m.user?.avatar ?? '',
+          team_role: m.team_role,
+          via_dept: m.via_dept ? m.via_dept.id : null,
+        })),
+        offset: query.offset,
+        limit: query.limit,
+        total: all.length,
+        more: query.offset + query.limit < all.length,
+      };
+    },
+
+    /** GET /v1/groups/{gid}/members/{userId}. */
+    async member(actor: Actor, groupId: number, userId: number): Promise<TeamMember> {
+      const { space } = await requireTeam(actor, groupId);
+      const found = (await memberRows(space)).find((m) => m.type === 1 && m.id === userId);
+      if (!found) throw new DomainError('groupMemberNotFound');
+      return found;
+    },
+
+    /** GET /v1/groups/{gid}/members/self: the actor's own row and pin. */
+    async self(actor: Actor, groupId: number) {
+      const access = await requireTeam(actor, groupId);
+      return { ...(await service.member(actor, groupId, actor.userId)), is_top: access.isTop };
+    },
+
+    /** POST /v1/groups/{gid}/members/batch: adds (put) and removes (delete) in one call. */
+    async batch(actor: Actor, groupId: number, body: BatchMembersBody): Promise<void> {
+      const access = await requireTeam(actor, groupId);
+      const kind = body.type === 2 || body.type === 3 ? 'dept' : 'user';
+      if (body.put.length > 0) await addMembers(actor, access, body.put, kind);
+      // The batch delete is the checkbox removal: departments never go that way (spec 000 §4).
+      if (body.delete.length > 0) await removeMembers(actor, access, body.delete, kind, true);
+    },
+
+    /** DELETE /v1/groups/{gid}/members/{id}?type=: one row out (a department entry with type 2). */
+    async removeOne(actor: Actor, groupId: number, id: number, type: number): Promise<void> {
+      const access = await requireTeam(actor, groupId);
+      const kind = type === 2 || type === 3 ? 'dept' : 'user';
+      await removeMembers(actor, access, [id], kind, false);
+    },
+
+    /**
+     * PATCH /v1/groups/{gid}/members/{id}: a new role by the rules of spec 000 §4; team_role 1
+     * transfers ownership (the previous owner becomes a member, 3).
+     */
+    async setRole(actor: Actor, groupId: number, userId: number, role: TeamRole): Promise<TeamMember> {
+      const access = await requireTeam(actor, groupId);
+      const { space } = access;
+      const target = await targetOf(space, userId, 'user');
+      const error = roleChangeError(access.role, target, role, access.type);
+      if (error) throw new DomainError(error);
+      await db.transaction().execute(async (trx) => {
+        if (target.viaDept) await repo.insertMembers(trx, groupId, [userId], role, now());
+        else await repo.setRole(trx, groupId, userId, role);
+        if (role === TEAM_ROLE.owner) await repo.setRole(trx, groupId, actor.userId, TEAM_ROLE.member);
+      });
+      return service.member(actor, groupId, userId);
+    },
+
+    /** PUT /api/v3/mine/team/{id}/top (ours): pins or unpins a team for the actor. */
+    async pin(actor: Actor, groupId: number, pinned: boolean) {
+      const access = await requireTeam(actor, groupId);
+      await repo.setPin(db, groupId, actor.userId, !access.viaDept, pinned);
+      return { id: groupId, is_top_group: pinned };
+    },
+
+    /** GET /api/v3/groups/{id}/invite_info: the team's invite link, made on first ask. */
+    async inviteInfo(actor: Actor, groupId: number, reset = false): Promise<InviteInfo> {
+      const access = await requireTeam(actor, groupId);
+      const config = await settingsOf(access.space);
+      if (
+        !canShareInviteLink(access.role, access.type, {
+          allowGroupDeptMember: config.ALLOW_GROUP_DEPT_MEMBER,
+        })
+      ) {
+        throw new DomainError('permissionDenied');
+      }
+      let code = access.space.invite_code;
+      if (!code || reset) {
+        code = randomString(INVITE_CODE_LENGTH, BASE62);
+        await repo.updateGroup(db, groupId, { invite_code: code });
+      }
+      return inviteInfo(access.space, code, actor);
+    },
+
+    /** GET /api/v3/team/link/{code} (ours): what the join page shows; teamLinkNotExist once reset. */
+    async linkInfo(actor: Actor, code: string): Promise<InviteInfo> {
+      const space = await repo.findByInviteCode(db, code);
+      if (!space) throw new DomainError('teamLinkNotExist');
+      const access = await spaces.access(actor, space.id);
+      return { ...(await inviteInfo(space, code)), is_member: access !== undefined };
+    },
+
+    /** POST /api/v3/team/link/{code}/join (ours): the actor joins as a member (3). */
+    async join(actor: Actor, code: string): Promise<TeamRecord> {
+      const space = await repo.findByInviteCode(db, code);
+      if (!space) throw new DomainError('teamLinkNotExist');
+      if (await spaces.access(actor, space.id)) throw new DomainError('GroupMemberExists');
+      if (space.team_type === TEAM_TYPE.company && space.company_id !== actor.companyId) {
+        throw new DomainError('notCompanyMember');
+      }
+      const { max_group_members } = await settingsOf(space);
+      await db.transaction().execute(async (trx) => {
+        await repo.insertMembers(trx, space.id, [actor.userId], TEAM_ROLE.member, now());
+        await checkMemberLimit(trx, space, max_group_members);
+      });
+      return details(actor, space.id);
+    },
+
+    /** GET /api/v3/yun/contacts/{id}/im_push. */
+    async imPush(actor: Actor, groupId: number) {
+      const { space } = await requireTeam(actor, groupId);
+      return { id: groupId, im_push: space.im_push === 1 };
+    },
+
+    /** PUT /api/v3/yun/contacts/{id}/im_push: owner and admin; others get 403 with the msg (spec 000 §8). */
+    async setImPush(actor: Actor, groupId: number, on: boolean) {
+      const access = await requireTeam(actor, groupId);
+      if (!canTogglePush(access.role)) throw new DomainError('onlyOwnerOrManagerCanUpdateGroupInfo');
+      await repo.updateGroup(db, groupId, { im_push: on ? 1 : 0 });
+      return { id: groupId, im_push: on };
+    },
+
+    /** GET /convertor/v1/switch_state: the per-group secure state of the teams the actor sees. */
+    async switchStates(actor: Actor, groupIds: number[]) {
+      const states = [];
+      for (const id of new Set(groupIds)) {
+        const access = await spaces.access(actor, id);
+        if (access?.space.type === 'team') {
+          states.push({ group_id: id, groupid: id, state: secureStateOf(access.space.auto_convert_state) });
+        }
+      }
+      return { states };
+    },
+
+    /** PUT /convertor/v1/switch_state: state 2 turns auto-convert on, anything else off. */
+    async setSwitchState(actor: Actor, groupId: number, state: number) {
+      const record = await service.update(actor, groupId, { auto_convert_state: state === 2 ? 1 : 0 });
+      return { group_id: groupId, groupid: groupId, state: secureStateOf(record.auto_convert_state) };
+    },
+
+    /** The actor's teams and chats as the contacts calls list them. */
+    async myGroups(
+      actor: Actor,
+      query: { offset: number; limit: number; types?: TeamType[]; owned?: boolean },
+    ) {
+      let accesses = await spaces.myTeams(actor);
+      if (query.types?.length)
+        accesses = accesses.filter((a) => query.types?.includes(a.space.team_type as TeamType));
+      // /contacts/group: teams the actor owns or created.
+      if (query.owned) {
+        accesses = accesses.filter((a) => a.role === TEAM_ROLE.owner || a.space.owner_id === actor.userId);
+      }
+      const page = accesses.slice(query.offset, query.offset + query.limit);
+      return {
+        groups: await contactGroups(actor, page),
+        offset: query.offset,
+        limit: query.limit,
+        more: query.offset + query.limit < accesses.length,
+      };
+    },
+
+    /** POST /v1/companies/self/groups/batch (body get): the groups of those ids the actor belongs to. */
+    async groupsBatch(actor: Actor, ids: number[]) {
+      const accesses: SpaceAccess[] = [];
+      for (const id of new Set(ids)) {
+        const access = await spaces.access(actor, id);
+        if (access?.space.type === 'team') accesses.push(access);
+      }
+      return { groups: await contactGroups(actor, accesses) };
+    },
+
+    /** GET /v1/groups/{id}/meta (ours for the spec's pathless "group meta"). */
+    async meta(actor: Actor, groupId: number) {
+      const record = await details(actor, groupId);
+      const config = await settingsOf((await requireTeam(actor, groupId)).space);
+      return {
+        id: record.id,
+        name: record.name,
+        avatar: record.avatar,
+        type: record.type,
+        created_at: record.created_at,
+        member_count: record.member_count,
+        dept_count: record.dept_count,
+        max_members: config.max_group_members,
+        owner_user: record.owner_user,
+        auto_convert_state: record.auto_convert_state,
+        im_push: record.im_push,
+        history_limit: record.history_limit,
+      };
+    },
+
+    /** GET /v1/companies/self/depts?group_id=: a team's department entries (and below, recursive). */
+    async deptEntries(actor: Actor, groupId: number, recursive: boolean) {
+      const { space } = await requireTeam(actor, groupId);
+      const ids = (await repo.findDeptEntries(db, space.id)).map((e) => e.dept_id);
+      return recursive ? contacts.deptSubtrees(space.company_id, ids) : contacts.depts(space.company_id, ids);
+    },
+
+    /** The people of a team (ids), for the name search of its members. */
+    async peopleIds(actor: Actor, groupId: number): Promise<number[]> {
+      await requireTeam(actor, groupId);
+      const { direct, viaDept } = await people(groupId);
+      return [...direct.map((d) => d.user_id), ...viaDept.keys()];
+    },
+  };
+  return service;
+}
+
+/** Turning auto-convert on keeps 2 (converting) if it was; off is always 0. */
+function autoConvertAfter(current: number, on: boolean): number {
+  if (!on) return AUTO_CONVERT_STATE.off;
+  return current > AUTO_CONVERT_STATE.off ? current : AUTO_CONVERT_STATE.on;
+}
+
+/**
+ * spec 001 §3/§4 per-group secure state (0 closed, 2 open) from spec 000 §3 auto_convert_state
+ * (0 off, 1 on, 2 on and converting): any state above 0 is open.
+ */
+export function secureStateOf(autoConvertState: number): 0 | 2 {
+  return autoConvertState > AUTO_CONVERT_STATE.off ? 2 : 0;
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

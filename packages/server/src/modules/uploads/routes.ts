@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import { useGraphErrors } from '../../http/graph-errors.ts';
+import { BeginBody, CommitBody, TransactionParams, UploadParams, VolumeParams } from './schema.ts';
+import type { UploadService } from './service.ts';
+
+const TUS_VERSION = '1.0.0';
+const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
+
+/**
+ * Upload transactions (spec 001 §7) and their tus 1.0 core endpoint (ARCHITECTURE "Uploads").
+ * Errors answer the graph codes of the /xfi calls.
+ */
+export function uploadRoutes({ uploads }: { uploads: UploadService }) {
+  return async (app: FastifyInstance) => {
+    useGraphErrors(app);
+    // tus bodies are streamed to disk by the handler, never parsed or buffered.
+    app.addContentTypeParser(TUS_CONTENT_TYPE, (_req, _payload, done) => done(null));
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const base = '/xfi/v1/me/volumes/:volume/files/:parent/upload-transactions';
+
+    r.post(base, { schema: { params: VolumeParams, body: BeginBody } }, async (req) =>
+      uploads.begin(actorOf(req), req.params.volume, req.params.parent, req.body),
+    );
+
+    r.patch(`${base}/:id`, { schema: { params: TransactionParams, body: CommitBody } }, async (req) =>
+      uploads.commit(actorOf(req), req.params.volume, req.params.parent, req.params.id, req.body?.sha1),
+    );
+
+    const tus = '/xfi/v1/me/uploads/:id';
+
+    r.options(tus, { config: { public: true } }, async (_req, reply) =>
+      reply
+        .status(204)
+        .header('tus-resumable', TUS_VERSION)
+        .header('tus-version', TUS_VERSION)
+        .header('tus-extension', 'termination')
+        .send(),
+    );
+
+    r.head(tus, { schema: { params: UploadParams } }, async (req, reply) => {
+      const { offset, length } = await uploads.status(actorOf(req), req.params.id);
+      return reply
+        .status(200)
+        .header('tus-resumable', TUS_VERSION)
+        .header('upload-offset', String(offset))
+        .header('upload-length', String(length))
+        .header('cache-control', 'no-store')
+        .send();
+    });
+
+    r.patch(tus, { schema: { params: UploadParams } }, async (req, reply) => {
+      const version = req.headers['tus-resumable'];
+      if (version !== undefined && version !== TUS_VERSION) {
+        return reply.status(412).header('tus-version', TUS_VERSION).send();
+      }
+      if ((req.headers['content-type'] ?? '').split(';')[0].trim() !== TUS_CONTENT_TYPE) {
+        return reply.status(415).send();
+      }
+      const offset = Number(req.headers['upload-offset']);
+      if (!Number.isSafeInteger(offset) || offset < 0) throw new DomainError('bad_request');
+      const next = await uploads.append(actorOf(req), req.params.id, offset, req.raw);
+      return reply
+        .status(204)
+        .header('tus-resumable', TUS_VERSION)
+        .header('upload-offset', String(next))
+        .send();
+    });
+
+    r.delete(tus, { schema: { params: UploadParams } }, async (req, reply) => {
+      await uploads.cancel(actorOf(req), req.params.id);
+      return reply.status(204).header('tus-resumable', TUS_VERSION).send();
+    });
+  };
+}

@@ -1,0 +1,340 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { TEAM_ROLE } from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  listNames,
+  makeTeam,
+  mkdir,
+  myDrive,
+  myUploads,
+  sha1Of,
+  tusPatch,
+  txUrl,
+  upload,
+} from '../../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+
+/** Uploads are limited to 1000 bytes in this app, and a user's space to 3000. */
+const MAX = 1000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ MAX_FILE_SIZE: String(MAX), PERSONAL_SPACE_QUOTA: '3000' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 256));
+
+async function me(): Promise<{ c: Client; gid: number }> {
+  const c = await (await t.makeUser()).client();
+  return { c, gid: await myDrive(c) };
+}
+
+async function begin(c: Client, gid: number, parent: number, body: Record<string, unknown>) {
+  return c.post(txUrl(gid, parent), body);
+}
+
+/** Files in the blob store, and partial uploads left over. */
+function storeContents() {
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [e.name]))
+      : [];
+  return {
+    blobs: walk(path.join(t.config.dataDir, 'blobs')),
+    parts: walk(path.join(t.config.dataDir, 'uploads')),
+  };
+}
+
+describe('POST .../upload-transactions', () => {
+  test('walks 401, 400, 404, 403, 409 and answers the transaction', async () => {
+    const owner = await t.makeUser();
+    const reader = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: reader, role: TEAM_ROLE.read_member }]);
+    const oc = await owner.client();
+    const rc = await reader.client();
+    await mkdir(oc, team, 0, 'Folder');
+
+    expect((await t.anonymous().post(txUrl(team, 0), { name: 'a.txt', size: 1 })).statusCode).toBe(401);
+    const bad = await begin(oc, team, 0, { name: 'a.txt' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toBe('bad_request');
+    expect((await begin(oc, team, 0, { name: 'a.txt', size: -1 })).statusCode).toBe(400);
+    expect((await begin(oc, team, 0, { name: 'a.txt', size: 1, sha1: 'nope' })).statusCode).toBe(400);
+    const illegal = await begin(oc, team, 0, { name: 'a:b.txt', size: 1 });
+    expect(illegal.json()).toMatchObject({ result: 'invalid_argument', debug: { reason: 'illegalFname' } });
+
+    const stranger = await me();
+    expect((await begin(stranger.c, team, 0, { name: 'a.txt', size: 1 })).json()).toMatchObject({
+      result: 'volume_not_found',
+      code: 40010002,
+    });
+    expect((await begin(oc, team, 999999, { name: 'a.txt', size: 1 })).json()).toMatchObject({
+      result: 'file_not_found',
+    });
+    const denied = await begin(rc, team, 0, { name: 'a.txt', size: 1 });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().result).toBe('no_upload_permission');
+    const folder = await begin(oc, team, 0, { name: 'folder', size: 1 });
+    expect(folder.statusCode).toBe(409);
+    expect(folder.json().result).toBe('file_name_already_exists');
+
+    const ok = await begin(oc, team, 0, { name: 'a.txt', size: 10 });
+    expect(ok.statusCode).toBe(200);
+    const { transaction } = ok.json();
+    expect(transaction).toMatchObject({ offset: 0, upload_url: `/xfi/v1/me/uploads/${transaction.id}` });
+    expect(transaction.id.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('a file of exactly the maximum size is allowed, one byte more is fileTooLarge', async () => {
+    const { c, gid } = await me();
+    expect((await begin(c, gid, 0, { name: 'max.bin', size: MAX })).statusCode).toBe(200);
+    const over = await begin(c, gid, 0, { name: 'over.bin', size: MAX + 1 });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().result).toBe('fileTooLarge');
+    const file = await upload(c, gid, 0, 'max.bin', bytes(MAX));
+    expect(file.fsize).toBe(MAX);
+  });
+
+  test('uploading a name that exists adds a version and needs the update permission', async () => {
+    const owner = await t.makeUser();
+    const member = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const mc = await member.client();
+    const first = await upload(oc, team, 0, 'Report.txt', Buffer.from('version one'));
+    const second = await upload(mc, team, 0, 'report.TXT', Buffer.from('version two!'));
+    expect(second).toMatchObject({
+      fileid: first.fileid,
+      fname: 'Report.txt',
+      fver: 2,
+      fsize: 12,
+      modifier: { id: member.id },
+    });
+    const versions = await t.database.db
+      .selectFrom('file_versions')
+      .select(['ver', 'size', 'modifier_id'])
+      .where('file_id', '=', first.fileid)
+      .orderBy('ver')
+      .execute();
+    expect(versions).toEqual([
+      { ver: 1, size: 11, modifier_id: owner.id },
+      { ver: 2, size: 12, modifier_id: member.id },
+    ]);
+    const events = await t.database.db
+      .selectFrom('file_events')
+      .select('type')
+      .where('file_id', '=', first.fileid)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual(['file_create', 'update']);
+    // Without update on the file (its own entry), the same name is refused up front.
+    await oc.put(`/api/v3/groups/${team}/files/${first.fileid}/permission`, {
+      entries: [{ principal_type: 'user', principal_id: member.id, user_acl: 1 }],
+    });
+    const refused = await begin(mc, team, 0, { name: 'Report.txt', size: 3 });
+    expect(refused.json().result).toBe('no_update_permission');
+  });
+
+  test('the uploaded-files area takes uploads and new versions too', async () => {
+    const { c } = await me();
+    const tmp = await myUploads(c);
+    await upload(c, tmp, 0, 'scan.pdf', Buffer.from('%PDF-1'));
+    const again = await upload(c, tmp, 0, 'scan.pdf', Buffer.from('%PDF-2'));
+    expect(again).toMatchObject({ fver: 2, file_src_type: 'tmp' });
+    expect(await listNames(c, tmp)).toEqual(['scan.pdf']);
+  });
+});
+
+describe('tus: HEAD and PATCH on the upload_url', () => {
+  test('an interrupted upload resumes from the offset the server has', async () => {
+    const { c, gid } = await me();
+    const data = bytes(900);
+    const { transaction } = (
+      await begin(c, gid, 0, { name: 'resume.bin', size: data.length, sha1: sha1Of(data) })
+    ).json();
+    const url = transaction.upload_url;
+
+    const head0 = await c.request({ method: 'HEAD', url });
+    expect(head0.statusCode).toBe(200);
+    expect(head0.headers).toMatchObject({
+      'upload-offset': '0',
+      'upload-length': '900',
+      'tus-resumable': '1.0.0',
+    });
+
+    const part = await tusPatch(c, url, 0, data.subarray(0, 400));
+    expect(part.statusCode).toBe(204);
+    expect(part.headers['upload-offset']).toBe('400');
+    const head = await c.request({ method: 'HEAD', url });
+    expect(head.headers['upload-offset']).toBe('400');
+
+    const wrong = await tusPatch(c, url, 100, data.subarray(100));
+    expect(wrong.statusCode).toBe(409);
+    const notTus = await c.request({
+      method: 'PATCH',
+      url,
+      headers: { 'content-type': 'application/json', 'upload-offset': '400' },
+      payload: '{}',
+    });
+    expect(notTus.statusCode).toBe(415);
+
+    // Announcing the same content again (a page reload) finds the same transaction and offset.
+    const again = (
+      await begin(c, gid, 0, { name: 'resume.bin', size: data.length, sha1: sha1Of(data) })
+    ).json();
+    expect(again.transaction).toEqual({ ...transaction, offset: 400 });
+
+    const rest = await tusPatch(c, url, 400, data.subarray(400));
+    expect(rest.headers['upload-offset']).toBe('900');
+    const commit = await c.patch(txUrl(gid, 0, transaction.id), {});
+    expect(commit.statusCode).toBe(200);
+    expect(commit.json()).toMatchObject({ fname: 'resume.bin', fsize: 900, fsha: sha1Of(data) });
+    const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${commit.json().fileid}/content`);
+    expect(Buffer.compare(content.rawPayload, data)).toBe(0);
+    // Committed: the transaction is gone.
+    expect((await c.request({ method: 'HEAD', url })).statusCode).toBe(404);
+  });
+
+  test('a connection dropped in the middle of a PATCH keeps what arrived', async () => {
+    const { c, gid } = await me();
+    const data = bytes(800, 3);
+    const { transaction } = (await begin(c, gid, 0, { name: 'dropped.bin', size: data.length })).json();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cookie = Object.entries(c.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: transaction.upload_url,
+        headers: {
+          cookie,
+          'x-csrf-token': c.csrf,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(data.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(data.subarray(0, 300), () => setTimeout(() => req.destroy(), 100));
+    });
+    // The server notices the drop on its own time.
+    let offset = 0;
+    for (let i = 0; i < 50 && offset < 300; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      offset = Number(
+        (await c.request({ method: 'HEAD', url: transaction.upload_url })).headers['upload-offset'],
+      );
+    }
+    expect(offset).toBe(300);
+    expect((await tusPatch(c, transaction.upload_url, offset, data.subarray(offset))).statusCode).toBe(204);
+    const commit = await c.patch(txUrl(gid, 0, transaction.id), { sha1: sha1Of(data) });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json().fsha).toBe(sha1Of(data));
+  });
+
+  test('more bytes than announced are refused; another user cannot touch the transaction; DELETE cancels', async () => {
+    const { c, gid } = await me();
+    const { transaction } = (await begin(c, gid, 0, { name: 'x.bin', size: 10 })).json();
+    const too = await tusPatch(c, transaction.upload_url, 0, bytes(11));
+    expect(too.statusCode).toBe(413);
+    const other = await me();
+    expect((await other.c.request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(404);
+    expect((await tusPatch(other.c, transaction.upload_url, 0, bytes(1))).statusCode).toBe(404);
+    expect((await other.c.patch(txUrl(gid, 0, transaction.id), {})).statusCode).toBe(404);
+    expect((await t.anonymous().request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(
+      401,
+    );
+    const cancel = await c.delete(transaction.upload_url);
+    expect(cancel.statusCode).toBe(204);
+    expect((await c.request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(404);
+  });
+});
+
+describe('PATCH .../upload-transactions/{id} (commit)', () => {
+  test('a size mismatch is refused and nothing is kept', async () => {
+    const { c, gid } = await me();
+    const before = storeContents();
+    const { transaction } = (await begin(c, gid, 0, { name: 'short.bin', size: 100 })).json();
+    await tusPatch(c, transaction.upload_url, 0, bytes(60));
+    const res = await c.patch(txUrl(gid, 0, transaction.id), {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe('sizeMismatch');
+    expect(await listNames(c, gid)).toEqual([]);
+    expect((await c.request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(404);
+    expect(storeContents()).toEqual(before);
+  });
+
+  test('a sha1 mismatch is refused and nothing is kept', async () => {
+    const { c, gid } = await me();
+    const before = storeContents();
+    const data = bytes(50, 9);
+    const { transaction } = (
+      await begin(c, gid, 0, { name: 'bad.bin', size: 50, sha1: sha1Of(Buffer.from('other')) })
+    ).json();
+    await tusPatch(c, transaction.upload_url, 0, data);
+    const res = await c.patch(txUrl(gid, 0, transaction.id), {});
+    expect(res.json().result).toBe('sha1Mismatch');
+    expect(await listNames(c, gid)).toEqual([]);
+    expect(storeContents()).toEqual(before);
+  });
+
+  test('the quota is checked up front and again at commit; a refused write leaves nothing behind', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Full');
+    await upload(c, gid, folder.fileid, 'a.bin', bytes(1000, 1));
+    await upload(c, gid, folder.fileid, 'b.bin', bytes(1000, 2));
+    const upFront = await begin(c, gid, folder.fileid, { name: 'c.bin', size: 1000 });
+    expect(upFront.statusCode).toBe(200);
+    // Two uploads race for the last 1000 bytes: the second to commit is refused.
+    const first = (await begin(c, gid, folder.fileid, { name: 'd.bin', size: 1000 })).json().transaction;
+    const second = upFront.json().transaction;
+    await tusPatch(c, first.upload_url, 0, bytes(1000, 4));
+    await tusPatch(c, second.upload_url, 0, bytes(1000, 3));
+    expect((await c.patch(txUrl(gid, folder.fileid, first.id), {})).statusCode).toBe(200);
+    const before = storeContents();
+    const refused = await c.patch(txUrl(gid, folder.fileid, second.id), {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().result).toBe('MySpaceFull');
+    expect(await listNames(c, gid, folder.fileid)).toEqual(['a.bin', 'b.bin', 'd.bin']);
+    expect(storeContents().blobs).toEqual(before.blobs);
+    expect(storeContents().parts.length).toBe(before.parts.length - 1);
+    const full = await begin(c, gid, folder.fileid, { name: 'e.bin', size: 1 });
+    expect(full.json().result).toBe('MySpaceFull');
+    expect((await c.get('/api/v3/spaces')).json()).toMatchObject({ total: 3000, used: 3000 });
+  });
+
+  test('a team space answers groupSpaceFull', async () => {
+    const owner = await t.makeUser();
+    const team = await makeTeam(t, owner);
+    await t.services.quota.set('group', team, { total: 10 });
+    const c = await owner.client();
+    await upload(c, team, 0, 'a.txt', bytes(10));
+    const res = await begin(c, team, 0, { name: 'b.txt', size: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe('groupSpaceFull');
+    // Replacing the content with a smaller version frees space instead of taking it.
+    expect((await upload(c, team, 0, 'a.txt', bytes(4))).fver).toBe(2);
+  });
+
+  test('identical content is stored once', async () => {
+    const { c, gid } = await me();
+    const data = Buffer.from(crypto.randomBytes(64));
+    const before = storeContents().blobs.length;
+    await upload(c, gid, 0, 'one.bin', data);
+    await upload(c, gid, 0, 'two.bin', data);
+    expect(storeContents().blobs.length).toBe(before + 1);
+  });
+});

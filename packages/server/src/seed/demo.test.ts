@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/helpers.ts';
+import { seedDemo } from './demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test('the demo organisation is seeded once, and its users can log in', async () => {
+  const first = await seedDemo(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
+  expect(first.created).toBe(true);
+  const second = await seedDemo(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
+  expect(second.created).toBe(false);
+  expect(second.password).toBe(first.password);
+
+  const { db } = t.database;
+  const users = await db.selectFrom('users').selectAll().execute();
+  expect(users.length).toBeGreaterThanOrEqual(31);
+  expect(new Set(users.map((u) => u.unique_name)).size).toBe(users.length);
+  expect(users.filter((u) => u.source === 'sync')).toHaveLength(1);
+  expect(users.some((u) => /[\u4e00-\u9fff]/.test(u.nick_name))).toBe(true);
+  expect(users.some((u) => /^[A-Za-z ]+$/.test(u.nick_name))).toBe(true);
+
+  const members = await db.selectFrom('company_members').select('user_id').execute();
+  const general = users.filter((u) => !members.some((m) => m.user_id === u.id));
+  expect(general).toHaveLength(1);
+  expect(general[0].vip_level).toBeGreaterThan(0);
+
+  // three levels: company root -> centre -> group
+  const depts = await db.selectFrom('departments').selectAll().execute();
+  expect(Math.max(...depts.map((d) => d.path.split('/').filter(Boolean).length))).toBe(3);
+
+  const file = `${t.config.dataDir}/demo-logins.txt`;
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(fs.readFileSync(file, 'utf8')).toContain(first.password);
+
+  const admin = await t.login('admin', first.password);
+  expect((await admin.get('/v1/users/self')).json()).toMatchObject({
+    unique_name: 'admin',
+    is_company_admin: true,
+  });
+});
+
+test('DEMO_PASSWORD sets the shared password', async () => {
+  const app = await makeTestApp();
+  try {
+    const res = await seedDemo(app.database.db, {
+      dataDir: app.config.dataDir,
+      password: 'Fixed-Demo-42',
+      now: () => app.clock.now,
+    });
+    expect(res.password).toBe('Fixed-Demo-42');
+    await expect(app.login('alice', 'Fixed-Demo-42')).resolves.toBeDefined();
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,70 @@
+import { TEAM_TYPE } from '@cirrus/shared';
+import type { Db } from '../db/index.ts';
+import type { ApprovalService } from '../modules/approvals/service.ts';
+import type { TeamService } from '../modules/teams/service.ts';
+import { actorsOf } from './drive.ts';
+
+interface Deps {
+  db: Db;
+  teams: TeamService;
+  approvals: ApprovalService;
+}
+
+/**
+ * The demo's teams beyond their spaces (issue 5): the company teams follow their departments (a
+ * department entry each, so everyone in 研发中心 or 市场部 is in, on top of the people with roles),
+ * a multi-person chat, an approver besides the administrator and a request waiting for them.
+ */
+export async function seedDemoTeams({ db, teams, approvals }: Deps): Promise<void> {
+  const actors = await actorsOf(db);
+  const actor = (account: string) => {
+    const found = actors.get(account);
+    if (!found) throw new Error(`demo user ${account} is missing`);
+    return found;
+  };
+  const groupNamed = (name: string) =>
+    db
+      .selectFrom('groups')
+      .select(['id', 'dept_id'])
+      .where('name', '=', name)
+      .where('type', '=', 'team')
+      .executeTakeFirst();
+
+  for (const [team, owner] of [
+    ['研发中心', 'zhangwei'],
+    ['市场部', 'machao'],
+  ] as const) {
+    const group = await groupNamed(team);
+    if (group?.dept_id) {
+      await teams.batch(actor(owner), group.id, { put: [group.dept_id], delete: [], type: 2 });
+    }
+  }
+
+  // Created as an approved request would be, so the demo starts even where approval is required.
+  const chat = await teams.createApproved(actor('wangfang'), {
+    type: TEAM_TYPE.chat,
+    name: '午餐小分队',
+    memberIds: ['zhangwei', 'lina', 'bob', 'chenjing'].map((a) => actor(a).userId),
+    deptIds: [],
+    autoConvert: false,
+  });
+  await teams.update(actor('wangfang'), chat.id, { notice: '每天 12:00 楼下集合' });
+  await teams.pin(actor('zhangwei'), (await groupNamed('研发中心'))?.id ?? chat.id, true);
+
+  const admin = actor('admin');
+  await db
+    .insertInto('group_approvers')
+    .values({ company_id: admin.companyId, user_id: actor('hexue').userId })
+    .execute();
+  await approvals.submit(actor('wuhao'), {
+    name: '2026 用户调研',
+    type: TEAM_TYPE.general,
+    avatar: '7_2',
+    notice: '',
+    desc: '用户调研项目需要一个团队空间存放访谈记录',
+    designated_approver_ids: [admin.userId, actor('hexue').userId],
+    auto_convert_group: false,
+    member_ids: [actor('xuli').userId, actor('kate').userId],
+    dept_ids: [],
+  });
+}

@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+
+/** What a blob is known by: sha256 is its key; sha1 is reported to clients as fsha. */
+export interface BlobDigest {
+  sha256: string;
+  sha1: string;
+  size: number;
+}
+
+/** Inclusive byte range, as HTTP Range counts. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Content storage by sha256 (ARCHITECTURE "Data, durability and safety"). A blob is written to a
+ * temp file, fsynced and renamed into place before any metadata refers to it; identical content
+ * is stored once; nothing is deleted inline (unreferenced blobs are collected by a job).
+ */
+export interface BlobStore {
+  /** A fresh temp path on the store's file system, for content that is about to be put. */
+  tempPath(): string;
+  /** Moves a complete temp file into the store under its sha256 (fsynced first). */
+  putFile(tempPath: string, sha256: string): Promise<void>;
+  /** Stores a small buffer (templates of empty documents) and answers its digest. */
+  putBuffer(data: Buffer): Promise<BlobDigest>;
+  has(sha256: string): Promise<boolean>;
+  /** Streams a blob, or the inclusive range of it. */
+  createReadStream(sha256: string, range?: ByteRange): Readable;
+  /**
+   * Deletes a blob unless it was written (or put again) at or after `unusedSinceMs`: putting
+   * content that is already stored refreshes its time, so a blob that a write is about to
+   * reference is never collected under it. Only the blob collector (modules/blobs) calls this,
+   * after it found no reference to the blob.
+   */
+  remove(sha256: string, opts: { unusedSinceMs: number }): Promise<'removed' | 'missing' | 'recent'>;
+}

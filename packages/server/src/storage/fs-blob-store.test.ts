@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createFsBlobStore } from './fs-blob-store.ts';
+import { digestFile } from './hash.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-blobs-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('fs blob store', () => {
+  const store = createFsBlobStore(dataDir);
+
+  test('stores content under blobs/ab/cd/<sha256>, once for identical content', async () => {
+    const data = Buffer.from('hello blob');
+    const digest = await store.putBuffer(data);
+    expect(digest).toEqual({
+      sha256: crypto.createHash('sha256').update(data).digest('hex'),
+      sha1: crypto.createHash('sha1').update(data).digest('hex'),
+      size: data.length,
+    });
+    const file = path.join(
+      dataDir,
+      'blobs',
+      digest.sha256.slice(0, 2),
+      digest.sha256.slice(2, 4),
+      digest.sha256,
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe('hello blob');
+
+    // A temp file of the same content is dropped instead of stored twice.
+    const temp = store.tempPath();
+    fs.writeFileSync(temp, data);
+    await store.putFile(temp, digest.sha256);
+    expect(fs.existsSync(temp)).toBe(false);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([digest.sha256]);
+    expect(await store.has(digest.sha256)).toBe(true);
+  });
+
+  test('a temp file is hashed as a stream and renamed into place', async () => {
+    const temp = store.tempPath();
+    fs.writeFileSync(temp, crypto.randomBytes(300_000));
+    const digest = await digestFile(temp);
+    expect(digest.size).toBe(300_000);
+    await store.putFile(temp, digest.sha256);
+    expect(fs.existsSync(temp)).toBe(false);
+    const back = await buffer(store.createReadStream(digest.sha256));
+    expect(crypto.createHash('sha256').update(back).digest('hex')).toBe(digest.sha256);
+    const slice = await buffer(store.createReadStream(digest.sha256, { start: 10, end: 19 }));
+    expect(Buffer.compare(slice, back.subarray(10, 20))).toBe(0);
+  });
+
+  test('only well-formed keys become paths', () => {
+    expect(() => store.createReadStream('../../etc/passwd')).toThrow();
+  });
+});

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobDigest, BlobStore, ByteRange } from './blob-store.ts';
+import { digestBuffer } from './hash.ts';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** Writes a file's data and the directory entry that names it to disk. */
+async function fsyncPath(target: string): Promise<void> {
+  const handle = await fsp.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Blobs on local disk: DATA_DIR/blobs/ab/cd/<sha256>. Temp files live in DATA_DIR/tmp, on the same
+ * file system, so that putting a blob is a rename.
+ */
+export function createFsBlobStore(dataDir: string): BlobStore {
+  const root = path.join(dataDir, 'blobs');
+  const tmpDir = path.join(dataDir, 'tmp');
+  fs.mkdirSync(root, { recursive: true });
+  fs.mkdirSync(tmpDir, { recursive: true });
+
+  function blobPath(sha256: string): string {
+    // The key comes from our own hashing, but a path is only ever built from a well-formed one.
+    if (!SHA256.test(sha256)) throw new Error(`not a sha256 key: ${sha256}`);
+    return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  /** Refreshes a file's time; answers false when there is no such file. */
+  async function touch(file: string): Promise<boolean> {
+    const at = new Date();
+    try {
+      await fsp.utimes(file, at, at);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function exists(file: string): Promise<boolean> {
+    try {
+      await fsp.access(file);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const store: BlobStore = {
+    tempPath() {
+      return path.join(tmpDir, `${crypto.randomUUID()}.part`);
+    },
+
+    async putFile(tempPath, sha256) {
+      const target = blobPath(sha256);
+      // Identical content is stored once. Refreshing its time is also the existence check, so a
+      // blob the collector removed a moment ago is written again (see BlobStore.remove).
+      if (await touch(target)) {
+        await fsp.rm(tempPath, { force: true });
+        return;
+      }
+      await fsyncPath(tempPath);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(tempPath, target);
+      // The rename itself must survive a crash before any metadata points at it.
+      await fsyncPath(path.dirname(target));
+    },
+
+    async putBuffer(data: Buffer): Promise<BlobDigest> {
+      const digest = digestBuffer(data);
+      if (await touch(blobPath(digest.sha256))) return digest;
+      const temp = store.tempPath();
+      await fsp.writeFile(temp, data);
+      await store.putFile(temp, digest.sha256);
+      return digest;
+    },
+
+    has(sha256) {
+      return exists(blobPath(sha256));
+    },
+
+    createReadStream(sha256: string, range?: ByteRange): Readable {
+      return fs.createReadStream(blobPath(sha256), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async remove(sha256, { unusedSinceMs }) {
+      const target = blobPath(sha256);
+      let stat: fs.Stats;
+      try {
+        stat = await fsp.stat(target);
+      } catch {
+        return 'missing';
+      }
+      if (stat.mtimeMs >= unusedSinceMs) return 'recent';
+      await fsp.rm(target, { force: true });
+      return 'removed';
+    },
+  };
+  return store;
+}

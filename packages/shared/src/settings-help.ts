@@ -1,0 +1,316 @@
+// What each setting means (the console shows it beside the value) and which values it takes. The
+// defaults themselves are in settings.ts; both sides check a new value with validateSettingValue.
+
+import { DEFAULT_SETTINGS, type LinkRange, type SettingName, type Settings } from './settings.ts';
+import { LINK_RANGES } from './sharing.ts';
+
+export type SettingGroup = 'sharing' | 'features' | 'organization' | 'accounts' | 'limits' | 'links';
+
+export interface SettingHelp {
+  group: SettingGroup;
+  zh: string;
+  en: string;
+  /** Deployment-wide: one value for every company (sign-up is for people outside any company). */
+  deployment?: true;
+  /** Bounds of a number setting. */
+  min?: number;
+  max?: number;
+}
+
+export const SETTING_GROUPS: readonly SettingGroup[] = [
+  'sharing',
+  'features',
+  'organization',
+  'accounts',
+  'limits',
+  'links',
+];
+
+export const SETTING_HELP: Record<SettingName, SettingHelp> = {
+  link_ranges: {
+    group: 'sharing',
+    zh: '分享链接可选的范围：任何人、公司、团队、指定人员（spec 002 §6）。',
+    en: 'The link ranges an editor may choose: anyone, company, team, chosen people (spec 002 §6).',
+  },
+  default_link_range: {
+    group: 'sharing',
+    zh: '新建分享链接时的默认范围，必须是允许的范围之一。',
+    en: 'The range a new share link gets; must be one of the allowed ranges.',
+  },
+  allow_shareuser: {
+    group: 'sharing',
+    zh: '允许普通成员把文件分享给指定人员。',
+    en: 'Let plain team members share with chosen people.',
+  },
+  control_share: {
+    group: 'sharing',
+    zh: '管控分享：隐藏分享链接入口。',
+    en: 'Controlled sharing: hides the share-link entry.',
+  },
+  allow_real_name: {
+    group: 'sharing',
+    zh: '分享前必须完成实名认证（在“实名认证”中审核）。',
+    en: 'Users must pass real-name verification before sharing (reviewed under Real-name requests).',
+  },
+  ALLOW_FILE_LOCK: {
+    group: 'features',
+    zh: '允许锁定文件，防止他人同时编辑（部署开关）。',
+    en: 'Allow locking files against simultaneous editing (deployment switch).',
+  },
+  allow_file_lock: {
+    group: 'features',
+    zh: '在界面中显示文件锁定功能。',
+    en: 'Show file locking in the app.',
+  },
+  ALLOW_AUTO_CONVERT_SECDOC: {
+    group: 'features',
+    zh: '允许团队开启自动转换为安全文档。',
+    en: 'Allow teams to turn on automatic conversion to security documents.',
+  },
+  allow_securitydoc: {
+    group: 'features',
+    zh: '启用安全文档。',
+    en: 'Enable security documents.',
+  },
+  allow_secret_label: {
+    group: 'features',
+    zh: '启用文件密级标签。',
+    en: 'Enable secrecy labels on files.',
+  },
+  ALLOW_WEBOFFICE: {
+    group: 'features',
+    zh: '启用网页版 Office（部署开关）；私有部署时应用改挂在 /view 下。',
+    en: 'Enable web office (deployment switch); a private deployment then serves the app under /view.',
+  },
+  allow_weboffice: {
+    group: 'features',
+    zh: '在界面中使用网页版 Office 打开文档。',
+    en: 'Open documents in web office in the app.',
+  },
+  ALLOW_CLIENT_UPLOAD: {
+    group: 'features',
+    zh: '允许通过桌面客户端上传。',
+    en: 'Allow uploads through the desktop client.',
+  },
+  allow_advanced_search: {
+    group: 'features',
+    zh: '启用高级搜索（全文、筛选）。',
+    en: 'Enable advanced search (content, filters).',
+  },
+  allow_chat: {
+    group: 'features',
+    zh: '启用聊天与多人会话。',
+    en: 'Enable chat and multi-person conversations.',
+  },
+  allow_organization: {
+    group: 'organization',
+    zh: '显示组织架构（部门通讯录）。',
+    en: 'Show the organisation (the department directory).',
+  },
+  ALLOW_GROUP_DEPT_MEMBER: {
+    group: 'organization',
+    zh: '允许把部门作为成员加入团队；关闭时部门团队不能另加成员。',
+    en: 'Allow departments as team members; when off, department teams take no extra members.',
+  },
+  allow_approve_create_group: {
+    group: 'organization',
+    zh: '创建团队需要审批。',
+    en: 'Creating a team needs approval.',
+  },
+  IS_PRIVATIZATION: {
+    group: 'accounts',
+    zh: '私有部署：使用下面的密码规则和更换周期，隐藏意见反馈。',
+    en: 'Private deployment: the password rule and replacement cycle below apply; feedback is hidden.',
+  },
+  private_password_rule: {
+    group: 'accounts',
+    zh: '私有部署的密码规则：长度范围与必须包含的字符类型。',
+    en: 'The private-deployment password rule: length range and required character types.',
+  },
+  password_replace_cycle_days: {
+    group: 'accounts',
+    zh: '私有部署中密码须更换的天数，0 为不要求。',
+    en: 'Days after which a private-deployment password must be replaced; 0 never.',
+    min: 0,
+    max: 3650,
+  },
+  account_suffix: {
+    group: 'accounts',
+    zh: '登录时自动补在账号名后的后缀，如 @example.com。',
+    en: 'Appended to a bare account name at login, such as @example.com.',
+  },
+  allow_signup: {
+    group: 'accounts',
+    zh: '允许公司外的普通用户自行注册。',
+    en: 'Let general users outside any company sign up.',
+    deployment: true,
+  },
+  signup_vip_level: {
+    group: 'accounts',
+    zh: '自行注册的普通用户的 VIP 等级。',
+    en: 'The vip level of a general user who signs up.',
+    deployment: true,
+    min: 0,
+    max: 10,
+  },
+  unable_logout: {
+    group: 'accounts',
+    zh: '隐藏“退出登录”。',
+    en: 'Hide Log out.',
+  },
+  unable_user_avatar_edit: {
+    group: 'accounts',
+    zh: '禁止用户修改头像。',
+    en: 'Users may not change their avatar.',
+  },
+  logout_url: {
+    group: 'links',
+    zh: '外部退出登录地址；设置后隐藏“修改密码”。',
+    en: 'External logout address; when set, Change password is hidden.',
+  },
+  history_version_count: {
+    group: 'limits',
+    zh: '每个文件默认保留的历史版本数。',
+    en: 'History versions a file keeps by default.',
+    min: 1,
+    max: 10000,
+  },
+  history_version_max: {
+    group: 'limits',
+    zh: '团队可设置的历史版本数上限。',
+    en: 'The most history versions a team may set.',
+    min: 1,
+    max: 10000,
+  },
+  max_file_size: {
+    group: 'limits',
+    zh: '单个文件的最大字节数（默认 104857600，即 100 MB）。',
+    en: 'The largest file accepted, in bytes (default 104857600, 100 MB).',
+    min: 1,
+    max: 1024 ** 4,
+  },
+  max_group_members: {
+    group: 'limits',
+    zh: '每个团队的最多成员数。',
+    en: 'The most members a team may have.',
+    min: 1,
+    max: 100000,
+  },
+  max_groups_per_user: {
+    group: 'limits',
+    zh: '每人最多可创建或加入的团队数。',
+    en: 'The most teams one person may have.',
+    min: 1,
+    max: 100000,
+  },
+  trash_retention_days: {
+    group: 'limits',
+    zh: '回收站中的文件保留天数，到期后彻底删除。',
+    en: 'Days files stay in the recycle bin before they are purged.',
+    min: 1,
+    max: 3650,
+  },
+  admin_portal_url: {
+    group: 'links',
+    zh: '头像菜单“管理后台”打开的地址（默认本控制台 /pcview/admin）。',
+    en: 'Where the avatar menu’s Manage background goes (default: this console, /pcview/admin).',
+  },
+  custom_link_label: {
+    group: 'links',
+    zh: '头像菜单中自定义链接的名称（与地址同时设置才显示）。',
+    en: 'The label of the avatar menu’s custom link (shown when the address is set too).',
+  },
+  custom_link_url: {
+    group: 'links',
+    zh: '头像菜单中自定义链接的地址。',
+    en: 'The address of the avatar menu’s custom link.',
+  },
+  download_client_url: {
+    group: 'links',
+    zh: '“下载客户端”页面的地址；留空则隐藏该入口。',
+    en: 'The address of the Download client page; empty hides the entry.',
+  },
+};
+
+const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
+  'admin_portal_url',
+  'logout_url',
+  'custom_link_url',
+  'download_client_url',
+]);
+
+const PASSWORD_TYPES = ['digit', 'character', 'upper_lower_case', 'symbol'] as const;
+
+/** A site path or an http(s) address; '' is none. */
+export function isSettingUrl(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  return /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether `value` is acceptable for the setting, given the others (default_link_range must be an
+ * allowed range). Answers a short English reason, or undefined when it is fine.
+ */
+export function validateSettingValue(
+  name: SettingName,
+  value: unknown,
+  current: Settings,
+): string | undefined {
+  const fallback = DEFAULT_SETTINGS[name];
+  const help = SETTING_HELP[name];
+  if (typeof fallback === 'boolean') return typeof value === 'boolean' ? undefined : 'must be true or false';
+  if (typeof fallback === 'number') {
+    if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
+    if (help.min !== undefined && value < help.min) return `must be at least ${help.min}`;
+    if (help.max !== undefined && value > help.max) return `must be at most ${help.max}`;
+    if (name === 'history_version_count' && value > current.history_version_max)
+      return 'must not exceed history_version_max';
+    return undefined;
+  }
+  if (typeof fallback === 'string') {
+    if (typeof value !== 'string' || value.length > 2000) return 'must be text of at most 2000 characters';
+    if (URL_SETTINGS.has(name) && !isSettingUrl(value.trim()))
+      return 'must be a path (/...) or an http(s) address';
+    if (name === 'default_link_range') {
+      if (!(LINK_RANGES as readonly string[]).includes(value)) return 'must be a link range';
+      if (!current.link_ranges.includes(value as LinkRange)) return 'must be one of the allowed link ranges';
+    }
+    if (name === 'account_suffix' && value !== '' && !/^@[\w.-]+$/.test(value))
+      return 'must look like @example.com';
+    return undefined;
+  }
+  if (name === 'link_ranges') {
+    if (!Array.isArray(value) || value.length === 0) return 'must name at least one range';
+    if (!value.every((v) => (LINK_RANGES as readonly unknown[]).includes(v)))
+      return 'must name link ranges only';
+    if (new Set(value).size !== value.length) return 'must not repeat a range';
+    if (!value.includes(current.default_link_range)) return 'must keep the default link range';
+    return undefined;
+  }
+  if (name === 'private_password_rule') {
+    if (!isRecord(value)) return 'must be an object';
+    const low = value.length_lowerbound;
+    const high = value.length_upperbound;
+    const types = value.type;
+    if (
+      typeof low !== 'number' ||
+      typeof high !== 'number' ||
+      !Number.isInteger(low) ||
+      !Number.isInteger(high)
+    )
+      return 'needs whole-number length bounds';
+    if (low < 6 || high > 64 || low > high) return 'length bounds must satisfy 6 ≤ lower ≤ upper ≤ 64';
+    if (!Array.isArray(types) || !types.every((t) => (PASSWORD_TYPES as readonly unknown[]).includes(t)))
+      return 'type must list digit, character, upper_lower_case, symbol';
+    if (new Set(types).size !== types.length) return 'type must not repeat';
+    if (Object.keys(value).some((k) => !['length_lowerbound', 'length_upperbound', 'type'].includes(k)))
+      return 'has unknown fields';
+    return undefined;
+  }
+  return 'cannot be set';
+}

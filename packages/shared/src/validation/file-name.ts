@@ -1,0 +1,74 @@
+// File and folder names (spec 001 §5). The web dialogs and the server call the same validator.
+
+import { NAME_MAX } from '../constants.ts';
+import type { ErrorKeyOf } from '../errors.ts';
+
+export type FileNameError = ErrorKeyOf<
+  'fileNameEmpty' | 'illegalFname' | 'illegalDotFname' | 'fileNameLengthExceed'
+>;
+
+export interface FileNameOptions {
+  kind: 'file' | 'folder';
+  /** The dialog the name comes from; both modes cap the full name at 249 (see below). */
+  mode?: 'rename' | 'create';
+  /**
+   * The extension shown as a suffix beside the input, with or without its dot. When it is given,
+   * `name` is the base name the user typed and the saved name is `${name}.${ext}`.
+   */
+  ext?: string;
+}
+
+/** spec 001 §5: characters a name must not contain. */
+export const FILE_NAME_ILLEGAL_CHARS = ['/', '\\', ':', '*', '?', '"', '<', '>', '|'] as const;
+
+// Control characters (NUL included) would break paths, headers and listings.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** The length of a name in characters (code points), as the user counts them. */
+function charLength(s: string): number {
+  return [...s].length;
+}
+
+/** The longest name the input may hold: 249 for the full name, less the suffix and its dot. */
+export function maxFileNameLength(options: FileNameOptions): number {
+  if (options.kind === 'folder') return NAME_MAX;
+  const ext = (options.ext ?? '').replace(/^\./, '');
+  // spec 001 §5: "249 minus extension length for files (and minus one more for the dot when
+  // creating)". The rename dialog counts '.docx' and the create dialog 'docx' plus the dot, so in
+  // both the full saved name is at most 249 characters.
+  return ext === '' ? NAME_MAX : NAME_MAX - charLength(ext) - 1;
+}
+
+/**
+ * Validates a file or folder name for rename and create (spec 001 §5). The name is checked
+ * trimmed; callers save it trimmed. Names "." and "..", and names with control characters, are
+ * illegal too, so a stored name can never walk a path.
+ */
+export function validateFileName(name: string, options: FileNameOptions): FileNameError | undefined {
+  const value = name.trim();
+  if (value === '') return 'fileNameEmpty';
+  if (value === '.' || value === '..') return 'illegalFname';
+  if ([...value].some((char) => (FILE_NAME_ILLEGAL_CHARS as readonly string[]).includes(char))) {
+    return 'illegalFname';
+  }
+  if (CONTROL_CHARS.test(value)) return 'illegalFname';
+  if (value.startsWith('.')) return 'illegalDotFname';
+  if (charLength(value) > maxFileNameLength(options)) return 'fileNameLengthExceed';
+  return undefined;
+}
+
+/**
+ * Splits a name at its last dot: 'a.tar.gz' -> { base: 'a.tar', ext: 'gz' }. A leading dot or a
+ * trailing dot is not an extension separator: '.env' and 'notes.' have no extension.
+ */
+export function splitExt(name: string): { base: string; ext: string } {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return { base: name, ext: '' };
+  return { base: name.slice(0, dot), ext: name.slice(dot + 1) };
+}
+
+/** spec 001 §5: rename is disabled unless the trimmed name differs from the original. */
+export function isRenameUnchanged(original: string, input: string): boolean {
+  return input.trim() === original.trim();
+}

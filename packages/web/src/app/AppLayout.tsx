@@ -1,0 +1,93 @@
+import { FolderOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Button, Layout, Menu } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CloudLogo } from '../components/CloudLogo';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useCurrentUser } from '../features/auth/queries';
+import { useSessionWatch } from '../features/auth/useSessionWatch';
+import { UploadPanel } from '../features/drive/upload/UploadPanel';
+import { ChangePasswordDialog } from '../features/profile/ChangePasswordDialog';
+import { SearchBox } from '../features/search/SearchBox';
+import { desktopClient } from '../features/settings/desktop-client';
+import { useSettings } from '../features/settings/queries';
+import { NoticeBell } from '../features/teams/NoticeBell';
+import { AvatarMenu } from './AvatarMenu';
+import { paths } from './paths';
+
+const NAVIGATION = [
+  { key: 'drive', path: paths.drive, icon: <FolderOutlined /> },
+  { key: 'message', path: paths.message, icon: <MessageOutlined /> },
+  { key: 'contacts', path: paths.contacts, icon: <TeamOutlined /> },
+] as const;
+
+function activeArea(pathname: string) {
+  return NAVIGATION.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`))?.key;
+}
+
+/** The frame of every app page: top bar, navigation, and the page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const settings = useSettings();
+  useSessionWatch();
+  const active = activeArea(pathname);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  return (
+    <Layout className="cirrus-app">
+      <Layout.Header className="cirrus-header">
+        <Link to={paths.drive} className="cirrus-brand">
+          <CloudLogo size={30} />
+          <span>{t('common.productName')}</span>
+        </Link>
+        {/* Quick search of teams, people and files (features/search). */}
+        <SearchBox />
+        <div className="cirrus-header-actions">
+          <NoticeBell />
+          <LanguageSwitch />
+          <AvatarMenu user={user} settings={settings} desktopClient={desktopClient} />
+        </div>
+      </Layout.Header>
+      <Layout hasSider>
+        <Layout.Sider width={208} collapsedWidth={64} breakpoint="md" className="cirrus-sider" theme="light">
+          <nav aria-label={t('nav.main')}>
+            <Menu
+              mode="inline"
+              selectedKeys={active ? [active] : []}
+              items={NAVIGATION.map(({ key, path, icon }) => ({
+                key,
+                icon,
+                label: <Link to={path}>{t(`nav.${key}`)}</Link>,
+              }))}
+            />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content className="cirrus-content">
+          {user.must_change_password && (
+            // Login asks for the change before a session exists; a session from before the flag was
+            // set gets this reminder.
+            <Alert
+              className="cirrus-banner"
+              type="warning"
+              showIcon
+              title={t('layout.mustChangePassword')}
+              description={t('layout.mustChangePasswordText')}
+              action={
+                <Button size="small" onClick={() => setChangingPassword(true)}>
+                  {t('layout.changePasswordNow')}
+                </Button>
+              }
+            />
+          )}
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      {/* Uploads keep running, and in view, while the user moves between areas. */}
+      <UploadPanel />
+    </Layout>
+  );
+}

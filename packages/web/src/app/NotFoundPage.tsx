@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { paths } from './paths';
+
+export function NotFoundPage({ fullPage }: { fullPage?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <div className={fullPage ? 'cirrus-full-page' : undefined}>
+      <Result
+        status="404"
+        title={t('notFound.title')}
+        subTitle={t('notFound.text')}
+        extra={
+          <Button type="primary" onClick={() => void navigate(paths.drive)}>
+            {t('notFound.backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

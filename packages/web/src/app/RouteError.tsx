@@ -1,0 +1,34 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFoundPage } from './NotFoundPage';
+
+interface AppErrorResultProps {
+  onRetry?: () => void;
+  fullPage?: boolean;
+}
+
+export function AppErrorResult({ onRetry, fullPage }: AppErrorResultProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={fullPage ? 'cirrus-full-page' : undefined}>
+      <Result
+        status="error"
+        title={t('appError.title')}
+        subTitle={t('appError.text')}
+        extra={
+          <Button type="primary" onClick={onRetry ?? (() => window.location.reload())}>
+            {onRetry ? t('common.retry') : t('appError.reload')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** The router's error element: a thrown render error or an unmatched loader answer. */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage fullPage />;
+  return <AppErrorResult fullPage />;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { appBaseOf, loginRedirectFor, safeReturnUrl } from './paths';
+
+const ORIGIN = 'https://drive.example.com';
+const at = (path: string) => {
+  const url = new URL(path, ORIGIN);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+};
+
+describe('safeReturnUrl: where login goes next', () => {
+  test.each([
+    ['/pcview/drive/group/3?x=1', '/pcview/drive/group/3?x=1'],
+    [`${ORIGIN}/pcview/message#m`, '/pcview/message#m'],
+    ['https://evil.example.net/pcview/drive', '/pcview/drive'],
+    ['//evil.example.net/x', '/pcview/drive'],
+    ['javascript:alert(1)', '/pcview/drive'],
+    ['/cts?cb=/pcview/drive', '/pcview/drive'],
+    ['', '/pcview/drive'],
+  ])('cb %s -> %s', (cb, expected) => {
+    expect(safeReturnUrl(cb, ORIGIN)).toBe(expected);
+  });
+
+  test('no cb goes to my drive', () => {
+    expect(safeReturnUrl(null, ORIGIN)).toBe('/pcview/drive');
+  });
+});
+
+describe('loginRedirectFor: where a logged-out user is sent (spec 001 §2, 002 §4)', () => {
+  test.each([
+    ['/', '/landing'],
+    ['/pcview/drive?x=1', '/cts?cb=%2Fpcview%2Fdrive%3Fx%3D1'],
+    ['/pcview/contacts', '/cts?cb=%2Fpcview%2Fcontacts'],
+    ['/pcview/embed/profile', null],
+    ['/view/embed/profile', null],
+    ['/mservice/a', null],
+    ['/notes/1', null],
+    ['/service/b', null],
+    ['/cts', null],
+    ['/landing', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(loginRedirectFor(at(path))).toBe(expected);
+  });
+});
+
+test('the app base is /view for the private web-office deployment, else /pcview', () => {
+  expect(appBaseOf('/view/p/3')).toBe('/view');
+  expect(appBaseOf('/pcview/drive')).toBe('/pcview');
+  expect(appBaseOf('/viewer')).toBe('/pcview');
+});

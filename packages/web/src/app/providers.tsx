@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { ApiError } from '../api/http';
+import { useLanguage } from '../i18n';
+import { theme } from './theme';
+
+/** Client errors (4xx) will not change by asking again; network and server errors get one more try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={theme} locale={language === 'zh-CN' ? zhCN : enUS}>
+        <AntdApp>{children}</AntdApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

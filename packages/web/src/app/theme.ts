@@ -1,0 +1,19 @@
+import type { ThemeConfig } from 'antd';
+
+/** A calm blue; the favicon (public/favicon.svg) uses the same colour. */
+export const BRAND_COLOR = '#2f6fdf';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND_COLOR,
+    colorInfo: BRAND_COLOR,
+    borderRadius: 8,
+    colorBgLayout: '#f5f7fb',
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 56, headerPadding: '0 20px' },
+    Menu: { itemBorderRadius: 8, itemMarginInline: 8, activeBarBorderWidth: 0 },
+  },
+};

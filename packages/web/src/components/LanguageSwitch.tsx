@@ -1,0 +1,27 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage, LANGUAGES, useLanguage } from '../i18n';
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const current = useLanguage();
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: LANGUAGES.map((language) => ({ key: language, label: t(`language.${language}`) })),
+        selectable: true,
+        selectedKeys: [current],
+        onClick: ({ key }) => {
+          if (isLanguage(key)) void changeLanguage(key);
+        },
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.label')}>
+        {t(`language.${current}`)}
+      </Button>
+    </Dropdown>
+  );
+}

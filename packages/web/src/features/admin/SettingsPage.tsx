@@ -1,0 +1,212 @@
+import {
+  type AdminMe,
+  type AdminSetting,
+  isSettingName,
+  LINK_RANGES,
+  type PrivatePasswordRule,
+  SETTING_GROUPS,
+  SETTING_HELP,
+  type SettingName,
+} from '@cirrus/shared';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { adminApi } from '../../api/admin';
+import { useNotify } from '../../components/useNotify';
+import { useLanguage } from '../../i18n';
+import { AdminPage } from './AdminPage';
+import { useAdminMutation, useAdminSettings } from './queries';
+
+const PASSWORD_TYPES = ['digit', 'character', 'upper_lower_case', 'symbol'] as const;
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+}
+
+/** Every setting and flag the specs name: its value, default and help text; changes apply at once. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const me = useOutletContext<AdminMe>();
+  const settings = useAdminSettings();
+  const list = (settings.data?.settings ?? []).filter((s): s is AdminSetting & { name: SettingName } =>
+    isSettingName(s.name),
+  );
+
+  return (
+    <AdminPage title={t('admin.menu.settings')}>
+      <Typography.Paragraph type="secondary">{t('admin.settings.intro')}</Typography.Paragraph>
+      {SETTING_GROUPS.map((group) => (
+        <section key={group} aria-label={t(`admin.settings.group_${group}`)}>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t(`admin.settings.group_${group}`)}
+          </Typography.Title>
+          {list
+            .filter((s) => SETTING_HELP[s.name].group === group)
+            .map((s) => {
+              const editable = me.access === 'manage' && (s.scope !== 'deployment' || me.operator);
+              const help = SETTING_HELP[s.name];
+              return (
+                <div className="admin-setting" key={s.name} data-setting={s.name}>
+                  <div>
+                    <Space size={4} wrap>
+                      <Typography.Text strong>{lang === 'en' ? help.en : help.zh}</Typography.Text>
+                    </Space>
+                    <div>
+                      <Typography.Text type="secondary" className="admin-setting-name">
+                        {s.name}
+                      </Typography.Text>{' '}
+                      {s.customised && <Tag color="blue">{t('admin.settings.customised')}</Tag>}
+                      {s.scope === 'deployment' && <Tag>{t('admin.settings.deployment')}</Tag>}
+                    </div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {t('admin.settings.default', { value: show(s.default) })}
+                    </Typography.Text>
+                  </div>
+                  <SettingEditor setting={s} disabled={!editable} />
+                </div>
+              );
+            })}
+        </section>
+      ))}
+    </AdminPage>
+  );
+}
+
+function SettingEditor({
+  setting,
+  disabled,
+}: {
+  setting: AdminSetting & { name: SettingName };
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [draft, setDraft] = useState<unknown>(setting.value);
+  useEffect(() => setDraft(setting.value), [setting.value]);
+  const save = useAdminMutation((value: unknown) => adminApi.setSetting(setting.name, value), ['settings']);
+  const commit = (value: unknown) =>
+    save.mutate(value, { onSuccess: () => notify.success(t('admin.common.saved')) });
+  const changed = JSON.stringify(draft) !== JSON.stringify(setting.value);
+  const saveButton = (
+    <Button
+      size="small"
+      type="primary"
+      disabled={disabled || !changed}
+      loading={save.isPending}
+      onClick={() => commit(draft)}
+    >
+      {t('admin.common.save')}
+    </Button>
+  );
+  const label = setting.name;
+  const value = setting.value;
+
+  if (typeof value === 'boolean')
+    return (
+      <div>
+        <Switch
+          aria-label={label}
+          checked={value}
+          disabled={disabled}
+          loading={save.isPending}
+          checkedChildren={t('admin.settings.on')}
+          unCheckedChildren={t('admin.settings.off')}
+          onChange={(on) => commit(on)}
+        />
+      </div>
+    );
+  if (typeof value === 'number')
+    return (
+      <Space>
+        <InputNumber
+          aria-label={label}
+          value={draft as number}
+          precision={0}
+          disabled={disabled}
+          onChange={(v) => setDraft(v ?? 0)}
+          style={{ width: 200 }}
+        />
+        {saveButton}
+      </Space>
+    );
+  if (setting.name === 'default_link_range')
+    return (
+      <Space>
+        <Select
+          aria-label={label}
+          style={{ width: 200 }}
+          disabled={disabled}
+          value={draft as string}
+          onChange={setDraft}
+          options={LINK_RANGES.map((r) => ({ value: r, label: t(`admin.settings.range_${r}`) }))}
+        />
+        {saveButton}
+      </Space>
+    );
+  if (typeof value === 'string')
+    return (
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          aria-label={label}
+          value={draft as string}
+          disabled={disabled}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        {saveButton}
+      </Space.Compact>
+    );
+  if (setting.name === 'link_ranges')
+    return (
+      <Space wrap>
+        <Checkbox.Group
+          aria-label={label}
+          disabled={disabled}
+          value={draft as string[]}
+          onChange={(v) => setDraft(LINK_RANGES.filter((r) => v.includes(r)))}
+          options={LINK_RANGES.map((r) => ({ value: r, label: t(`admin.settings.range_${r}`) }))}
+        />
+        {saveButton}
+      </Space>
+    );
+  if (setting.name === 'private_password_rule') {
+    const rule = draft as PrivatePasswordRule;
+    return (
+      <Space orientation="vertical">
+        <Space>
+          <span>{t('admin.settings.lower')}</span>
+          <InputNumber
+            aria-label={`${label} lower`}
+            min={6}
+            max={64}
+            value={rule.length_lowerbound}
+            disabled={disabled}
+            onChange={(v) => setDraft({ ...rule, length_lowerbound: v ?? 8 })}
+          />
+          <span>{t('admin.settings.upper')}</span>
+          <InputNumber
+            aria-label={`${label} upper`}
+            min={6}
+            max={64}
+            value={rule.length_upperbound}
+            disabled={disabled}
+            onChange={(v) => setDraft({ ...rule, length_upperbound: v ?? 20 })}
+          />
+        </Space>
+        <Space wrap>
+          <span>{t('admin.settings.types')}</span>
+          <Checkbox.Group
+            disabled={disabled}
+            value={rule.type}
+            onChange={(v) => setDraft({ ...rule, type: PASSWORD_TYPES.filter((p) => v.includes(p)) })}
+            options={PASSWORD_TYPES.map((p) => ({ value: p, label: t(`admin.settings.type_${p}`) }))}
+          />
+        </Space>
+        {saveButton}
+      </Space>
+    );
+  }
+  return <Typography.Text code>{show(value)}</Typography.Text>;
+}

@@ -1,0 +1,29 @@
+import { formatSize, GIB } from '@cirrus/shared';
+
+/** Bytes as the console shows a limit: 0 is unlimited. */
+export function limitText(bytes: number, unlimited: string): string {
+  return bytes > 0 ? formatSize(bytes) : unlimited;
+}
+
+/** A GB figure typed in a form to bytes; '' stays null (the default). */
+export function gbToBytes(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * GIB) : null;
+}
+
+export function bytesToGb(bytes: number | null | undefined): number | null {
+  if (bytes === null || bytes === undefined) return null;
+  return Math.round((bytes / GIB) * 100) / 100;
+}
+
+/** Unix seconds to a local date and time. */
+export function when(seconds: number | null | undefined): string {
+  if (!seconds) return '';
+  return new Date(seconds * 1000).toLocaleString();
+}
+
+/** antd's pager over an offset/limit list that says whether more follow (no total). */
+export function pagerTotal(offset: number, shown: number, more: boolean, limit: number): number {
+  return offset + shown + (more ? limit : 0);
+}

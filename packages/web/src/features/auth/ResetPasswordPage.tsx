@@ -1,0 +1,101 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { accountApi } from '../../api/account';
+import { ApiError, errorMessage } from '../../api/http';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../../app/paths';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLanguage } from '../../i18n';
+import { AuthShell } from './AuthShell';
+import { type NewPasswordValues, PasswordFields } from './PasswordFields';
+
+/** /cts/reset?token=...: the link from the reset mail; a new password, once, within 30 minutes. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  useDocumentTitle(t('forgot.resetTitle'));
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [form] = Form.useForm<NewPasswordValues>();
+  const reset = useMutation({ mutationFn: accountApi.resetPassword });
+  const [done, setDone] = useState(false);
+  const invalidToken = reset.error instanceof ApiError && reset.error.result === 'InvalidToken';
+
+  const footer = (
+    <Link to={LOGIN_PATH} className="cirrus-login-more">
+      {t('forgot.backToLogin')}
+    </Link>
+  );
+
+  if (done) {
+    return (
+      <AuthShell title={t('forgot.resetTitle')} footer={footer}>
+        <Alert className="cirrus-auth-done" type="success" showIcon title={t('forgot.done')} />
+        <Link to={LOGIN_PATH}>
+          <Button type="primary" block size="large">
+            {t('login.submit')}
+          </Button>
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  if (!token || invalidToken) {
+    return (
+      <AuthShell title={t('forgot.resetTitle')} footer={footer}>
+        <Alert
+          className="cirrus-auth-done"
+          type="error"
+          showIcon
+          title={invalidToken ? errorMessage(reset.error, language) : t('forgot.noToken')}
+        />
+        <Link to={FORGOT_PASSWORD_PATH}>
+          <Button block size="large">
+            {t('forgot.requestNew')}
+          </Button>
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title={t('forgot.resetTitle')} footer={footer}>
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={({ new_password }) =>
+          reset.mutate(
+            { token, new_password: new_password.trim() },
+            {
+              onSuccess: () => setDone(true),
+              onError: (error) => {
+                if (error instanceof ApiError && error.result === 'PasswordWeak')
+                  form.setFields([
+                    { name: 'new_password', value: '' },
+                    { name: 'confirm_password', value: '' },
+                  ]);
+              },
+            },
+          )
+        }
+      >
+        {reset.isError && (
+          <Alert
+            className="cirrus-login-error"
+            type="error"
+            showIcon
+            title={errorMessage(reset.error, language)}
+          />
+        )}
+        <PasswordFields />
+        <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+          {t('forgot.reset')}
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,87 @@
+import { ArrowLeftOutlined, EllipsisOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { buildCrumbs, collapseCrumbs } from './crumbs';
+import type { DriveLocation } from './location';
+import { useFolderPath } from './queries';
+
+interface DriveBreadcrumbProps {
+  location: DriveLocation;
+  teamName?: string;
+}
+
+/** Where the list is: back link, crumbs, and an ellipsis menu for the crumbs that do not fit. */
+export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const path = useFolderPath(location.folderId || undefined);
+  const crumbs = buildCrumbs(
+    location,
+    {
+      mine: t('drive.spaces.mine'),
+      uploads: t('drive.spaces.uploads'),
+      team: teamName ?? path.data?.group.name,
+    },
+    path.data?.path ?? [],
+  );
+  const { shown, hidden } = collapseCrumbs(crumbs);
+  const parent = crumbs.at(-2);
+  const last = crumbs.at(-1);
+
+  const items = shown.flatMap((crumb, index) => {
+    const item = {
+      key: crumb.key,
+      title:
+        crumb === last ? (
+          <span className="cirrus-crumb-current" title={crumb.label} aria-current="page">
+            {crumb.label}
+          </span>
+        ) : (
+          <Link to={crumb.to} className="cirrus-crumb" title={crumb.label}>
+            {crumb.label}
+          </Link>
+        ),
+    };
+    if (index !== 1 || hidden.length === 0) return [item];
+    const ellipsis = {
+      key: 'more',
+      title: (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: hidden.map((c) => ({ key: c.key, label: c.label })),
+            onClick: ({ key }) => {
+              const target = hidden.find((c) => c.key === key);
+              if (target) void navigate(target.to);
+            },
+          }}
+        >
+          <Button
+            type="text"
+            size="small"
+            icon={<EllipsisOutlined aria-hidden />}
+            aria-label={t('drive.crumbs.more')}
+          />
+        </Dropdown>
+      ),
+    };
+    return [ellipsis, item];
+  });
+
+  return (
+    <div className="cirrus-crumbs">
+      {parent && (
+        <Tooltip title={t('drive.crumbs.back')}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined aria-hidden />}
+            aria-label={t('drive.crumbs.back')}
+            onClick={() => void navigate(parent.to)}
+          />
+        </Tooltip>
+      )}
+      <Breadcrumb items={items} aria-label={t('drive.crumbs.label')} />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
+import { Button, Result, Spin, Splitter } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/http';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLanguage } from '../../i18n';
+import { TeamSpaceLinks } from '../activity/TeamSpaceLinks';
+import { TeamDetailsButton } from '../teams/TeamDetailsButton';
+import { DriveBreadcrumb } from './DriveBreadcrumb';
+import { FileBrowser } from './FileBrowser';
+import { type DriveArea, type DriveLocation, drivePath, locationFromRoute } from './location';
+import { useFolderPath, useSpaceOf } from './queries';
+import { SpaceList } from './SpaceList';
+import './drive.css';
+
+const PANE_WIDTH_KEY = 'cirrus.drive.spacesWidth';
+const PANE_MIN = 180;
+const PANE_MAX = 480;
+
+/** The side list's width: the user's last one, else the spec's 250 (spec 001 §9). */
+function savedPaneWidth(): number {
+  try {
+    const width = Number(window.localStorage.getItem(PANE_WIDTH_KEY));
+    if (width >= PANE_MIN && width <= PANE_MAX) return width;
+  } catch {
+    // storage blocked
+  }
+  return SPLIT_PANE_DEFAULT;
+}
+
+function savePaneWidth(sizes: number[]): void {
+  try {
+    window.localStorage.setItem(PANE_WIDTH_KEY, String(Math.round(sizes[0])));
+  } catch {
+    // not remembered
+  }
+}
+
+function DriveView({ location }: { location: DriveLocation }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { space, personal } = useSpaceOf(location);
+  const path = useFolderPath(location.folderId || undefined);
+  const spaceName =
+    location.area === 'team'
+      ? space.data?.name
+      : t(location.area === 'uploads' ? 'drive.spaces.uploads' : 'drive.spaces.mine');
+  const folderName = location.folderId ? path.data?.path.at(-1)?.fname : spaceName;
+  useDocumentTitle(folderName ?? spaceName ?? t('drive.title'));
+
+  let main: React.ReactNode;
+  if (space.isError) {
+    main = (
+      <Result
+        status="warning"
+        title={t('drive.list.spaceFailed')}
+        subTitle={errorMessage(space.error, language)}
+        extra={
+          <Button type="primary" onClick={() => void navigate(drivePath({ area: 'mine', folderId: 0 }))}>
+            {t('drive.list.backToMine')}
+          </Button>
+        }
+      />
+    );
+  } else if (!space.data) {
+    main = <Spin className="cirrus-drive-spin" />;
+  } else {
+    main = (
+      <FileBrowser
+        // A new folder starts with a fresh selection, menu and dialogs.
+        key={`${space.data.id}:${location.folderId}`}
+        location={location}
+        folder={{ gid: space.data.id, folderId: location.folderId }}
+        folderName={folderName ?? ''}
+        personal={personal}
+      />
+    );
+  }
+
+  return (
+    <Splitter className="cirrus-drive" onResizeEnd={savePaneWidth}>
+      <Splitter.Panel defaultSize={savedPaneWidth()} min={PANE_MIN} max={PANE_MAX} collapsible>
+        <SpaceList location={location} />
+      </Splitter.Panel>
+      <Splitter.Panel className="cirrus-drive-main">
+        <div className="cirrus-drive-head">
+          <DriveBreadcrumb
+            location={location}
+            teamName={location.area === 'team' ? space.data?.name : undefined}
+          />
+          {/* A team's activity and recycle bin (features/activity/TeamSpaceLinks). */}
+          {location.area === 'team' && space.data && <TeamSpaceLinks team={space.data} />}
+          {/* The team details dialog (features/teams), or the chat dialog for a chat's space. */}
+          {location.area === 'team' && space.data && (
+            <TeamDetailsButton
+              groupId={space.data.id}
+              teamType={Number(space.data.type)}
+              withLabel
+              type="text"
+            />
+          )}
+        </div>
+        {main}
+      </Splitter.Panel>
+    </Splitter>
+  );
+}
+
+/**
+ * The drive (spec 001 §2): my drive, the uploaded files and team spaces, each with its folders.
+ * The route says which area; its ids come from the address.
+ */
+export function DrivePage({ area }: { area: DriveArea }) {
+  const params = useParams();
+  const location = locationFromRoute(area, params);
+  if (!location) return <NotFoundPage />;
+  return <DriveView location={location} />;
+}

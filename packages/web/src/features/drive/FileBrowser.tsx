@@ -1,0 +1,478 @@
+import { DownloadOutlined, MoreOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  type FileLockInfo,
+  type FileRecord,
+  hasPermission,
+  lookupErrorMessage,
+  type NewEmptyType,
+} from '@cirrus/shared';
+import { App, Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Space, Typography } from 'antd';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/http';
+import { FileLockBadge } from '../../components/FileLockBadge';
+import { useNotify } from '../../components/useNotify';
+import { VirtualFileList } from '../../components/VirtualFileList';
+import { useLanguage } from '../../i18n';
+import { useFileExtras } from '../history/useFileExtras';
+import { LockNoticeDialog } from '../locks/LockNoticeDialog';
+import { useFileLockActions, useLockEnabled } from '../locks/queries';
+import { previewPath } from '../preview/paths';
+import { SharedMark } from '../share/SharedMark';
+import { useShareActions } from '../share/useShareActions';
+import { DeleteDialog } from './DeleteDialog';
+import { DriveToolbar } from './DriveToolbar';
+import { downloadUrlOf, startDownload } from './download';
+import { actionItems, newItems, uploadItems } from './drive-menus';
+import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
+import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
+import { NameDialog, type NameMode } from './NameDialog';
+import {
+  type TransferKind,
+  useCreateEmptyFile,
+  useCreateFolder,
+  useDelete,
+  useFileList,
+  useFolderPermissions,
+  useRename,
+} from './queries';
+import {
+  clickCheckbox,
+  clickRow,
+  contextSelect,
+  EMPTY_SELECTION,
+  keepPresent,
+  type Selection,
+  toggleAll,
+} from './selection';
+import { nextSort, readSort, saveSort } from './sorting';
+import { TransferDialog } from './TransferDialog';
+import { fromFileList } from './upload/collect';
+import { uploads } from './upload/upload-manager';
+import { useDropUpload } from './useDropUpload';
+
+type Dialog =
+  | { kind: 'name'; mode: NameMode }
+  | { kind: 'delete'; files: FileRecord[] }
+  | { kind: 'transfer'; transfer: TransferKind; files: FileRecord[] }
+  | { kind: 'lockNotice'; file: FileRecord; lock: FileLockInfo };
+
+/** Where the context menu opens, and for which rows (none: the blank area). */
+interface ContextMenu {
+  x: number;
+  y: number;
+  files: FileRecord[];
+}
+
+interface FileBrowserProps {
+  location: DriveLocation;
+  folder: FolderRef;
+  /** The folder's name, for the drop hint. */
+  folderName: string;
+  personal: PersonalSpaceIds;
+}
+
+/**
+ * One folder's files: toolbar, the virtual list with selection, sorting and paging, the context
+ * menu, the dialogs, and uploads by button or by dropping files on the list.
+ */
+export function FileBrowser({ location, folder, folderName, personal }: FileBrowserProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState(readSort);
+  const list = useFileList(folder, sort);
+  const permissions = useFolderPermissions(folder);
+  const folderMask = permissions.data?.user_acl ?? 0;
+  const canCreate = hasPermission(folderMask, 'new_empty');
+  const canUpload = hasPermission(folderMask, 'upload');
+
+  const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const ids = useMemo(() => list.files.map((file) => file.id), [list.files]);
+  // Rows that left the list (deleted, moved away) leave the selection too.
+  const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
+  const selectedFiles = useMemo(
+    () => list.files.filter((file) => selection.selected.has(file.id)),
+    [list.files, selection],
+  );
+
+  // A dialog keeps its content while it closes; a new key gives the next one a fresh state.
+  const [dialog, setDialog] = useState<Dialog & { key: number; open: boolean }>();
+  const openDialog = (next: Dialog) =>
+    setDialog((current) => ({ ...next, key: (current?.key ?? 0) + 1, open: true }));
+  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+
+  const [menu, setMenu] = useState<ContextMenu>();
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const drop = useDropUpload(
+    canUpload,
+    ({ sources, emptyDirs }) => uploads.add(sources, folder, emptyDirs),
+    (error) => notify.error(error),
+  );
+
+  const createFolder = useCreateFolder();
+  const createFile = useCreateEmptyFile();
+  const rename = useRename();
+  const remove = useDelete();
+  const locks = useFileLockActions();
+  const lockContext: LockContext = { enabled: useLockEnabled(), selfId: locks.selfId };
+  // Star/unstar, history versions and details with activity and comments (issue 4, features/history).
+  const extras = useFileExtras();
+  // Share by link (issue 8, features/share): the menu entry, a row button and the share panel.
+  const sharing = useShareActions();
+
+  // A folder opens in the list; a file in the viewer, which pages through this folder in this order.
+  const openItem = useCallback(
+    (file: FileRecord) => {
+      if (file.ftype === 'folder') void navigate(drivePath({ ...location, folderId: file.id }));
+      else if (file.ftype === 'file')
+        void navigate(previewPath(file.id, sort), { state: { fromList: true } });
+    },
+    [navigate, location, sort],
+  );
+
+  const run = (action: FileAction, files: FileRecord[]) => {
+    setMenu(undefined);
+    // spec 001 §4: while someone else holds a file's lock, changing it shows the file-lock notice.
+    const held =
+      action === 'rename' || action === 'moveTo' || action === 'delete'
+        ? lockedByOther(files, lockContext)
+        : undefined;
+    if (held?.filelock) return openDialog({ kind: 'lockNotice', file: held, lock: held.filelock });
+    switch (action) {
+      case 'open':
+        return openItem(files[0]);
+      case 'download':
+        return startDownload(downloadUrlOf(folder.gid, files), (error) => notify.error(error));
+      case 'copyTo':
+        return openDialog({ kind: 'transfer', transfer: 'copy', files });
+      case 'moveTo':
+        return openDialog({ kind: 'transfer', transfer: 'move', files });
+      case 'rename':
+        return openDialog({ kind: 'name', mode: { kind: 'rename', file: files[0] } });
+      case 'delete':
+        return openDialog({ kind: 'delete', files });
+      case 'lock':
+        return locks.lock.mutate({ groupid: folder.gid, fileid: files[0].id, parentid: folder.folderId });
+      case 'unlock':
+        return locks.unlock.mutate({ groupid: folder.gid, fileid: files[0].id, parentid: folder.folderId });
+      default: {
+        const unknown: never = action;
+        return unknown;
+      }
+    }
+  };
+
+  const onNew = (key: string) => {
+    setMenu(undefined);
+    if (key === 'folder') openDialog({ kind: 'name', mode: { kind: 'folder' } });
+    else openDialog({ kind: 'name', mode: { kind: 'file', ext: key as NewEmptyType } });
+  };
+
+  const onUpload = (key: string) => {
+    setMenu(undefined);
+    (key === 'files' ? filesInput : folderInput).current?.click();
+  };
+
+  const blankMenu: MenuProps['items'] = [
+    ...(canCreate ? [{ key: 'new', label: t('drive.actions.new'), children: newItems(t) }] : []),
+    ...(canUpload ? [{ key: 'upload', label: t('drive.actions.upload'), children: uploadItems(t) }] : []),
+    { key: 'refresh', label: t('drive.actions.refresh'), icon: <ReloadOutlined aria-hidden /> },
+  ];
+
+  const onMenuClick: MenuProps['onClick'] = ({ key, keyPath }) => {
+    if (!menu) return;
+    if (menu.files.length > 0) {
+      if (extras.run(key, menu.files) || sharing.run(key, menu.files)) return setMenu(undefined);
+      return run(key as FileAction, menu.files);
+    }
+    setMenu(undefined);
+    if (keyPath.includes('new')) onNew(key);
+    else if (keyPath.includes('upload')) onUpload(key);
+    else if (key === 'refresh') void list.refetch();
+  };
+
+  const onContextMenu = (event: MouseEvent, file: FileRecord | null) => {
+    event.preventDefault();
+    if (!file) {
+      setSelection(EMPTY_SELECTION);
+      setMenu({ x: event.clientX, y: event.clientY, files: [] });
+      return;
+    }
+    const next = contextSelect(selection, file.id);
+    setSelection(next);
+    setMenu({ x: event.clientX, y: event.clientY, files: list.files.filter((f) => next.selected.has(f.id)) });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const actions = actionsFor(selectedFiles, lockContext);
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      setSelection({ selected: new Set(ids), anchor: selection.anchor });
+    } else if (event.key === 'Escape') {
+      setSelection(EMPTY_SELECTION);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && actions.includes('delete')) {
+      run('delete', selectedFiles);
+    } else if (event.key === 'F2' && actions.includes('rename')) {
+      run('rename', selectedFiles);
+    } else if (event.key === 'Enter' && actions.includes('open')) {
+      run('open', selectedFiles);
+    }
+  };
+
+  const onFilesPicked = (input: HTMLInputElement) => {
+    if (input.files?.length) uploads.add(fromFileList(input.files), folder);
+    input.value = ''; // picking the same files again fires change again
+  };
+
+  const confirmDelete = (files: FileRecord[]) =>
+    remove.mutate(
+      { folder, fileids: files.map((file) => file.id) },
+      {
+        onSuccess: ({ failList }) => {
+          closeDialog();
+          if (failList.length === 0) notify.success(t('drive.delete.done'));
+          else if (failList.length === 1)
+            void message.error(
+              lookupErrorMessage({ status: 400, body: { result: failList[0].result } }, language),
+            );
+          else void message.error(t('drive.delete.someFailed', { count: failList.length }));
+        },
+        onError: (error) => notify.error(error),
+      },
+    );
+
+  let placeholder: ReactNode;
+  if (list.isPending) {
+    placeholder = (
+      <Skeleton active className="cirrus-filelist-skeleton" paragraph={{ rows: 6 }} title={false} />
+    );
+  } else if (list.isError) {
+    placeholder = (
+      <Result
+        status="warning"
+        title={t('drive.list.loadFailed')}
+        subTitle={errorMessage(list.error, language)}
+        extra={
+          <Space>
+            <Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>
+            <Button type="primary" onClick={() => void navigate(drivePath({ area: 'mine', folderId: 0 }))}>
+              {t('drive.list.backToMine')}
+            </Button>
+          </Space>
+        }
+      />
+    );
+  } else if (list.files.length === 0) {
+    placeholder = (
+      <Empty
+        className="cirrus-filelist-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          canUpload || canCreate ? (
+            <>
+              <Typography.Text strong>{t('drive.list.emptyFolder')}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{t('drive.list.emptyFolderText')}</Typography.Text>
+            </>
+          ) : (
+            t('drive.list.emptyReadOnly')
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <section className={`cirrus-browser${drop.dragging ? ' is-dragging' : ''}`} {...drop.handlers}>
+      <DriveToolbar
+        selected={selectedFiles}
+        canUpload={canUpload}
+        canCreate={canCreate}
+        total={list.isSuccess ? list.total : undefined}
+        refreshing={list.isRefetching && !list.isFetchingNextPage}
+        onAction={(action) => run(action, selectedFiles)}
+        onClearSelection={() => setSelection(EMPTY_SELECTION)}
+        onNew={onNew}
+        onUpload={onUpload}
+        onRefresh={() => void list.refetch()}
+      />
+
+      <VirtualFileList
+        files={list.files}
+        total={list.total}
+        selected={selection.selected}
+        sort={sort}
+        onSort={(field) => {
+          const next = nextSort(sort, field);
+          setSort(next);
+          saveSort(next);
+        }}
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onRowClick={(file, event) =>
+          setSelection(
+            clickRow(selection, ids, file.id, {
+              shift: event.shiftKey,
+              toggle: event.ctrlKey || event.metaKey,
+            }),
+          )
+        }
+        onCheckboxClick={(file, shift) => setSelection(clickCheckbox(selection, ids, file.id, { shift }))}
+        onToggleAll={() => setSelection(toggleAll(selection, ids))}
+        onOpen={openItem}
+        onContextMenu={onContextMenu}
+        onKeyDown={onKeyDown}
+        linkOf={(file) => drivePath({ ...location, folderId: file.id })}
+        nameExtra={(file) => (
+          <>
+            {file.filelock && (
+              <FileLockBadge lock={file.filelock} self={file.filelock.userid === locks.selfId} />
+            )}
+            <SharedMark file={file} />
+          </>
+        )}
+        rowActions={(file) => (
+          // Plain buttons: every visible row has them, and the list must stay light to scroll.
+          <>
+            {extras.starButton(file)}
+            {sharing.rowButton(file)}
+            {hasPermission(file.user_acl, 'download') && (
+              <button
+                type="button"
+                className="cirrus-row-button"
+                title={t('drive.actions.download')}
+                aria-label={t('drive.actions.download')}
+                onClick={() => run('download', [file])}
+              >
+                <DownloadOutlined aria-hidden />
+              </button>
+            )}
+            <button
+              type="button"
+              className="cirrus-row-button"
+              title={t('drive.toolbar.more')}
+              aria-label={t('drive.toolbar.more')}
+              aria-haspopup="menu"
+              onClick={(event) => {
+                const box = event.currentTarget.getBoundingClientRect();
+                setMenu({ x: box.left, y: box.bottom, files: [file] });
+              }}
+            >
+              <MoreOutlined aria-hidden />
+            </button>
+          </>
+        )}
+        placeholder={placeholder}
+      />
+
+      {drop.dragging && (
+        <div className="cirrus-drop-hint" aria-live="polite">
+          <UploadOutlined aria-hidden />
+          <span>{t('drive.list.dropHint', { name: folderName })}</span>
+        </div>
+      )}
+
+      <Dropdown
+        open={menu !== undefined}
+        onOpenChange={(open) => !open && setMenu(undefined)}
+        trigger={['contextMenu']}
+        menu={{
+          items:
+            menu && menu.files.length > 0
+              ? [
+                  ...extras.menuItems(menu.files),
+                  ...sharing.menuItems(menu.files),
+                  { type: 'divider' as const },
+                  ...actionItems(actionsFor(menu.files, lockContext), t),
+                ]
+              : blankMenu,
+          onClick: onMenuClick,
+        }}
+      >
+        <span className="cirrus-context-anchor" style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }} />
+      </Dropdown>
+
+      <input
+        ref={filesInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-files"
+        onChange={(event) => onFilesPicked(event.target)}
+      />
+      <input
+        ref={(element) => {
+          folderInput.current = element;
+          // Not in React's attribute list; the browser reads it to pick a whole folder.
+          element?.setAttribute('webkitdirectory', '');
+        }}
+        type="file"
+        hidden
+        data-testid="upload-folder"
+        onChange={(event) => onFilesPicked(event.target)}
+      />
+
+      {dialog?.kind === 'name' && (
+        <NameDialog
+          key={dialog.key}
+          open={dialog.open}
+          mode={dialog.mode}
+          onClose={closeDialog}
+          onSubmit={(name) => {
+            const { mode } = dialog;
+            if (mode.kind === 'folder') return createFolder.mutateAsync({ folder, name });
+            if (mode.kind === 'file') return createFile.mutateAsync({ folder, name });
+            return rename.mutateAsync({ folder, fid: mode.file.id, name });
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog
+          key={dialog.key}
+          open={dialog.open}
+          files={dialog.files}
+          pending={remove.isPending}
+          onClose={closeDialog}
+          onConfirm={() => confirmDelete(dialog.files)}
+        />
+      )}
+      {dialog?.kind === 'lockNotice' && (
+        <LockNoticeDialog
+          key={dialog.key}
+          open={dialog.open}
+          name={dialog.file.fname}
+          lock={dialog.lock}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'transfer' && (
+        <TransferDialog
+          key={dialog.key}
+          open={dialog.open}
+          kind={dialog.transfer}
+          files={dialog.files}
+          source={folder}
+          personal={personal}
+          onClose={closeDialog}
+          onDone={() => dialog.transfer === 'move' && setSelection(EMPTY_SELECTION)}
+        />
+      )}
+      {extras.panels}
+      {sharing.dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,288 @@
+import {
+  CaretDownOutlined,
+  CaretRightOutlined,
+  FolderAddOutlined,
+  FolderFilled,
+  HddOutlined,
+} from '@ant-design/icons';
+import { ROOT_FOLDER_ID, TEAM_SEARCH_THROTTLE_MS } from '@cirrus/shared';
+import { Button, Input, Spin, Typography } from 'antd';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TeamAvatar } from '../../components/TeamAvatar';
+import type { FolderRef } from './location';
+import { NameDialog } from './NameDialog';
+import { useCreateFolder, useFolderTree, useMySpace, useTeams } from './queries';
+
+/**
+ * What the picker reports (spec 001 §2 "Folder/team tree picker"): targetid (a folder id, 0 for a
+ * space root), targetgroupid and targetType; plus the name, for the dialog to show.
+ */
+export interface PickedTarget {
+  targetid: number;
+  targetgroupid: number;
+  targetType: 'myDrive' | 'group';
+  name: string;
+}
+
+export function targetFolder(target: PickedTarget): FolderRef {
+  return { gid: target.targetgroupid, folderId: target.targetid };
+}
+
+interface PickerContext {
+  value?: PickedTarget;
+  select: (target: PickedTarget) => void;
+  expanded: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  excludedIds: ReadonlySet<number>;
+}
+
+const Picker = createContext<PickerContext | null>(null);
+
+const keyOf = (gid: number, folderId: number) => `${gid}:${folderId}`;
+
+interface FolderNodeProps {
+  gid: number;
+  folderId: number;
+  name: string;
+  level: number;
+  targetType: PickedTarget['targetType'];
+  icon: ReactNode;
+}
+
+/** One folder of the tree; its sub-folders load when it opens, 100 at a time (spec 001 §4, §7). */
+function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNodeProps) {
+  const { t } = useTranslation();
+  const ctx = useContext(Picker)!;
+  const key = keyOf(gid, folderId);
+  const excluded = folderId !== ROOT_FOLDER_ID && ctx.excludedIds.has(folderId);
+  const expanded = ctx.expanded.has(key) && !excluded;
+  const tree = useFolderTree({ gid, folderId }, expanded);
+  const selected = ctx.value?.targetgroupid === gid && ctx.value.targetid === folderId;
+  const leaf = excluded || (tree.isSuccess && tree.folders.length === 0);
+  const select = () => ctx.select({ targetid: folderId, targetgroupid: gid, targetType, name });
+
+  // spec 001 §4: a load is ignored while one runs or after the end (a short page).
+  const loadMore = () => {
+    if (tree.hasNextPage && !tree.isFetchingNextPage) void tree.fetchNextPage();
+  };
+
+  return (
+    <li>
+      <div
+        className={`cirrus-tree-row${selected ? ' is-selected' : ''}${excluded ? ' is-disabled' : ''}`}
+        style={{ paddingInlineStart: 4 + (level - 1) * 18 }}
+      >
+        {leaf ? (
+          <span className="cirrus-tree-caret" />
+        ) : (
+          <button
+            type="button"
+            className="cirrus-tree-caret"
+            aria-label={t(expanded ? 'drive.picker.collapse' : 'drive.picker.expand', { name })}
+            aria-expanded={expanded}
+            onClick={() => ctx.toggle(key)}
+          >
+            {expanded ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+          </button>
+        )}
+        <button
+          type="button"
+          className="cirrus-tree-label"
+          aria-pressed={selected}
+          disabled={excluded}
+          onClick={select}
+          onDoubleClick={() => ctx.toggle(key)}
+        >
+          {icon}
+          <span className="cirrus-tree-name" title={name}>
+            {name}
+          </span>
+        </button>
+      </div>
+      {expanded && (
+        <ul>
+          {tree.isPending && (
+            <li className="cirrus-tree-status" style={{ paddingInlineStart: 26 + level * 18 }}>
+              <Spin size="small" />
+            </li>
+          )}
+          {tree.isError && (
+            <li className="cirrus-tree-status" style={{ paddingInlineStart: 26 + level * 18 }}>
+              <Typography.Text type="danger">{t('drive.picker.loadFailed')}</Typography.Text>
+            </li>
+          )}
+          {tree.folders.map((folder) => (
+            <FolderNode
+              key={folder.id}
+              gid={gid}
+              folderId={folder.id}
+              name={folder.fname}
+              level={level + 1}
+              targetType={targetType}
+              icon={<FolderFilled aria-hidden className="cirrus-tree-folder" />}
+            />
+          ))}
+          {tree.hasNextPage && (
+            <li style={{ paddingInlineStart: 26 + level * 18 }}>
+              <Button type="link" size="small" loading={tree.isFetchingNextPage} onClick={loadMore}>
+                {t('drive.picker.loadMore')}
+              </Button>
+            </li>
+          )}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** A value that follows `value` at most every `ms` (the team search, spec 001 §9: 250 ms). */
+function useThrottled<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+}
+
+interface FolderTreePickerProps {
+  value?: PickedTarget;
+  onChange: (target: PickedTarget) => void;
+  /** Folders that cannot be a target, nor anything inside them (the folders being moved). */
+  excludedIds?: ReadonlySet<number>;
+}
+
+/**
+ * The folder/team tree picker (spec 001 §2): my drive and my teams, sub-folders loaded lazily,
+ * team search, and a new folder inside the chosen one.
+ */
+export function FolderTreePicker({ value, onChange, excludedIds = new Set() }: FolderTreePickerProps) {
+  const { t } = useTranslation();
+  const mySpace = useMySpace();
+  const teams = useTeams();
+  const createFolder = useCreateFolder();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [search, setSearch] = useState('');
+  const [naming, setNaming] = useState(0);
+  const query = useThrottled(search.trim().toLowerCase(), TEAM_SEARCH_THROTTLE_MS);
+
+  // A search looks through all teams, so the rest are loaded while one is typed.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = teams;
+  useEffect(() => {
+    if (query && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [query, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const shownTeams = useMemo(
+    () => (query ? teams.teams.filter((team) => team.name.toLowerCase().includes(query)) : teams.teams),
+    [teams.teams, query],
+  );
+
+  const ctx: PickerContext = {
+    value,
+    select: onChange,
+    expanded,
+    excludedIds,
+    toggle: (key) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+  };
+
+  const createInTarget = async (name: string) => {
+    if (!value) return;
+    const created = await createFolder.mutateAsync({ folder: targetFolder(value), name });
+    setExpanded((open) => new Set(open).add(keyOf(value.targetgroupid, value.targetid)));
+    onChange({ ...value, targetid: created.fileid, name: created.fname });
+  };
+
+  return (
+    <Picker.Provider value={ctx}>
+      <div className="cirrus-picker">
+        <div className="cirrus-picker-bar">
+          <Input.Search
+            allowClear
+            placeholder={t('drive.picker.searchTeams')}
+            aria-label={t('drive.picker.searchTeams')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <Button
+            icon={<FolderAddOutlined aria-hidden />}
+            disabled={!value}
+            onClick={() => setNaming((n) => n + 1)}
+          >
+            {t('drive.picker.newFolder')}
+          </Button>
+        </div>
+        <ul className="cirrus-tree" aria-label={t('drive.picker.label')}>
+          {!query &&
+            (mySpace.data ? (
+              <FolderNode
+                gid={mySpace.data.id}
+                folderId={ROOT_FOLDER_ID}
+                name={t('drive.spaces.mine')}
+                level={1}
+                targetType="myDrive"
+                icon={<HddOutlined aria-hidden className="cirrus-tree-space" />}
+              />
+            ) : (
+              <li className="cirrus-tree-status">
+                <Spin size="small" />
+              </li>
+            ))}
+          <li className="cirrus-tree-heading">
+            <Typography.Text type="secondary">{t('drive.picker.teams')}</Typography.Text>
+          </li>
+          {shownTeams.map((team) => (
+            <FolderNode
+              key={team.id}
+              gid={team.id}
+              folderId={ROOT_FOLDER_ID}
+              name={team.name}
+              level={1}
+              targetType="group"
+              icon={<TeamAvatar team={team} size={18} />}
+            />
+          ))}
+          {teams.isPending && (
+            <li className="cirrus-tree-status">
+              <Spin size="small" />
+            </li>
+          )}
+          {teams.isSuccess && shownTeams.length === 0 && (
+            <li className="cirrus-tree-status">
+              <Typography.Text type="secondary">
+                {query ? t('drive.picker.noTeams') : t('drive.spaces.noTeams')}
+              </Typography.Text>
+            </li>
+          )}
+          {teams.hasNextPage && !query && (
+            <li>
+              <Button
+                type="link"
+                size="small"
+                loading={teams.isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
+                {t('drive.picker.loadMore')}
+              </Button>
+            </li>
+          )}
+        </ul>
+      </div>
+      {naming > 0 && (
+        <NameDialog
+          key={naming}
+          open
+          mode={{ kind: 'folder' }}
+          onSubmit={createInTarget}
+          onClose={() => setNaming(0)}
+        />
+      )}
+    </Picker.Provider>
+  );
+}

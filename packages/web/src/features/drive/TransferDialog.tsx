@@ -1,0 +1,147 @@
+import {
+  errorText,
+  type FileRecord,
+  isErrorKey,
+  type Lang,
+  messageText,
+  SUCCESS_TOAST_MS,
+} from '@cirrus/shared';
+import { App, Button, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { FailItem } from '../../api/drive';
+import { GuardedModal } from '../../components/GuardedModal';
+import { useNotify } from '../../components/useNotify';
+import { useLanguage } from '../../i18n';
+import { FolderTreePicker, type PickedTarget, targetFolder } from './FolderTreePicker';
+import { drivePath, type FolderRef, locationOfFolder, type PersonalSpaceIds } from './location';
+import { type TransferKind, useTransfer } from './queries';
+
+/**
+ * The message for a batch that partly or wholly failed (spec 001 §8): a copy with a single failure
+ * shows that failure's mapped message, else a generic one; a move shows permission denied when
+ * that is the cause, else the move-failed message.
+ */
+export function transferFailureText(kind: TransferKind, failList: readonly FailItem[], lang: Lang): string {
+  const keyOf = (item: FailItem) => (isErrorKey(item.result) ? item.result : undefined);
+  if (kind === 'copy') {
+    const key = failList.length === 1 ? keyOf(failList[0]) : undefined;
+    return errorText(key ?? 'copyFilesFail', lang);
+  }
+  const denied = failList.some(
+    (item) => item.result === 'permissionDenied' || item.result === 'moveFilePermission',
+  );
+  return errorText(denied ? 'permissionDenied' : 'moveFilesFail', lang);
+}
+
+interface TransferDialogProps {
+  open: boolean;
+  kind: TransferKind;
+  files: readonly FileRecord[];
+  /** The folder the files are in. */
+  source: FolderRef;
+  personal: PersonalSpaceIds;
+  onClose: () => void;
+  /** After a move, the moved rows leave the selection. */
+  onDone?: () => void;
+}
+
+/** Copy to / Move to (spec 001 §2): pick a folder or team, commit; the same folder only closes. */
+export function TransferDialog({
+  open,
+  kind,
+  files,
+  source,
+  personal,
+  onClose,
+  onDone,
+}: TransferDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const transfer = useTransfer(kind);
+  const [target, setTarget] = useState<PickedTarget>();
+  // A folder cannot go into itself or below itself, so moved and copied folders are not targets.
+  const excludedIds = useMemo(
+    () => new Set(files.filter((file) => file.ftype === 'folder').map((file) => file.id)),
+    [files],
+  );
+
+  const title =
+    files.length === 1
+      ? t(kind === 'copy' ? 'drive.transfer.copyTitleOne' : 'drive.transfer.moveTitleOne', {
+          name: files[0].fname,
+        })
+      : t(kind === 'copy' ? 'drive.transfer.copyTitle' : 'drive.transfer.moveTitle', { count: files.length });
+
+  const commit = () => {
+    if (!target) return;
+    const to = targetFolder(target);
+    // spec 001 §4: same source and target does nothing.
+    if (to.gid === source.gid && to.folderId === source.folderId) return onClose();
+    transfer.mutate(
+      {
+        fileids: files.map((file) => file.id),
+        groupid: source.gid,
+        parentid: source.folderId,
+        target_groupid: to.gid,
+        target_parentid: to.folderId,
+      },
+      {
+        onSuccess: ({ failList }) => {
+          onClose();
+          onDone?.();
+          if (failList.length > 0) {
+            void message.error(transferFailureText(kind, failList, language));
+            if (failList.length === files.length) return;
+          }
+          const key = `transfer-${Date.now()}`;
+          const path = drivePath(locationOfFolder(to, personal));
+          void message.success({
+            key,
+            duration: SUCCESS_TOAST_MS / 1000,
+            content: (
+              <span>
+                {messageText(kind === 'copy' ? 'copySuccessOpenDir' : 'moveSuccess', language)}{' '}
+                <Button
+                  type="link"
+                  size="small"
+                  className="cirrus-toast-link"
+                  onClick={() => {
+                    message.destroy(key);
+                    void navigate(path);
+                  }}
+                >
+                  {t('drive.transfer.openDirectory')}
+                </Button>
+              </span>
+            ),
+          });
+        },
+        onError: (error) => notify.error(error),
+      },
+    );
+  };
+
+  return (
+    <GuardedModal
+      open={open}
+      title={title}
+      width={560}
+      onCancel={onClose}
+      onOk={commit}
+      okText={t(kind === 'copy' ? 'drive.transfer.copy' : 'drive.transfer.move')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !target }}
+      confirmLoading={transfer.isPending}
+    >
+      <FolderTreePicker value={target} onChange={setTarget} excludedIds={excludedIds} />
+      <Typography.Text type="secondary" className="cirrus-picker-target">
+        {target ? t('drive.transfer.target', { name: target.name }) : t('drive.transfer.noTarget')}
+      </Typography.Text>
+    </GuardedModal>
+  );
+}

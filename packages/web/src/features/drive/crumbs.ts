@@ -1,0 +1,61 @@
+/**
+ * The breadcrumb of a drive location (spec 001 §2 "Breadcrumb"): my drive is the root; the
+ * uploaded-files area is a second crumb after it; a team's crumbs start with the team's name (a
+ * team is a space beside my drive in the side list, not a folder inside it); folder crumbs follow,
+ * from GET /api/files/{id}/path.
+ */
+import type { PathNode } from '../../api/drive';
+import { type DriveLocation, drivePath } from './location';
+
+export interface Crumb {
+  key: string;
+  label: string;
+  to: string;
+}
+
+export interface CrumbLabels {
+  mine: string;
+  uploads: string;
+  /** The team's name, once known. */
+  team?: string;
+}
+
+export function buildCrumbs(
+  location: DriveLocation,
+  labels: CrumbLabels,
+  path: readonly PathNode[],
+): Crumb[] {
+  const root = { ...location, folderId: 0 };
+  const crumbs: Crumb[] = [];
+  if (location.area === 'team') {
+    crumbs.push({ key: `team-${location.gid}`, label: labels.team ?? '…', to: drivePath(root) });
+  } else {
+    crumbs.push({ key: 'mine', label: labels.mine, to: drivePath({ area: 'mine', folderId: 0 }) });
+    if (location.area === 'uploads')
+      crumbs.push({ key: 'uploads', label: labels.uploads, to: drivePath(root) });
+  }
+  if (location.folderId) {
+    for (const node of path) {
+      if (node.ftype !== 'folder') continue;
+      crumbs.push({
+        key: `f${node.fileid}`,
+        label: node.fname,
+        to: drivePath({ ...location, folderId: node.fileid }),
+      });
+    }
+  }
+  return crumbs;
+}
+
+/**
+ * Long trails keep the first crumb and the last `tail` ones; the ones between go into the
+ * ellipsis menu (spec 001 §2).
+ */
+export function collapseCrumbs(
+  crumbs: readonly Crumb[],
+  max = 5,
+  tail = 3,
+): { shown: Crumb[]; hidden: Crumb[] } {
+  if (crumbs.length <= max) return { shown: [...crumbs], hidden: [] };
+  return { shown: [crumbs[0], ...crumbs.slice(-tail)], hidden: crumbs.slice(1, -tail) };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { buildCrumbs, collapseCrumbs } from './crumbs';
+import { drivePath, locationFromRoute, locationOfFolder, parseId } from './location';
+
+describe('drive addresses (spec 001 §2)', () => {
+  test.each([
+    [{ area: 'mine', folderId: 0 } as const, '/pcview/drive'],
+    [{ area: 'mine', folderId: 12 } as const, '/pcview/drive/folder/12'],
+    [{ area: 'uploads', folderId: 0 } as const, '/pcview/drive/tmp'],
+    [{ area: 'uploads', folderId: 5 } as const, '/pcview/drive/tmp/5'],
+    [{ area: 'team', gid: 3, folderId: 0 } as const, '/pcview/drive/group/3'],
+    [{ area: 'team', gid: 3, folderId: 40 } as const, '/pcview/drive/group/3/40'],
+  ])('%j lives at %s', (location, path) => {
+    expect(drivePath(location)).toBe(path);
+  });
+
+  test('routes parse back to locations; ids that are not ids are not found', () => {
+    expect(locationFromRoute('team', { gid: '3', fid: '40' })).toEqual({
+      area: 'team',
+      gid: 3,
+      folderId: 40,
+    });
+    expect(locationFromRoute('mine', {})).toEqual({ area: 'mine', folderId: 0 });
+    expect(locationFromRoute('team', { gid: 'x' })).toBeUndefined();
+    expect(locationFromRoute('mine', { fid: '0' })).toBeUndefined();
+    expect(locationFromRoute('mine', { fid: '12abc' })).toBeUndefined();
+  });
+
+  test.each([
+    ['1', 1],
+    ['2147483647', 2147483647],
+    ['2147483648', undefined],
+    ['007', undefined],
+    ['-1', undefined],
+    [undefined, undefined],
+  ])('parseId(%s) = %s', (segment, id) => {
+    expect(parseId(segment)).toBe(id);
+  });
+
+  test('a folder given by space id finds its area', () => {
+    const personal = { mine: 1, uploads: 2 };
+    expect(locationOfFolder({ gid: 1, folderId: 9 }, personal)).toEqual({ area: 'mine', folderId: 9 });
+    expect(locationOfFolder({ gid: 2, folderId: 0 }, personal)).toEqual({ area: 'uploads', folderId: 0 });
+    expect(locationOfFolder({ gid: 7, folderId: 3 }, personal)).toEqual({
+      area: 'team',
+      gid: 7,
+      folderId: 3,
+    });
+  });
+});
+
+describe('breadcrumb (spec 001 §2)', () => {
+  const labels = { mine: 'My drive', uploads: 'Uploaded files', team: 'Design' };
+  const path = [
+    { fileid: 4, fname: 'A', parentid: 0, ftype: 'folder' as const },
+    { fileid: 5, fname: 'B', parentid: 4, ftype: 'folder' as const },
+  ];
+  const names = (crumbs: { label: string }[]) => crumbs.map((c) => c.label);
+
+  test('my drive is the root; the uploaded files are a second crumb', () => {
+    expect(names(buildCrumbs({ area: 'mine', folderId: 0 }, labels, []))).toEqual(['My drive']);
+    expect(names(buildCrumbs({ area: 'uploads', folderId: 0 }, labels, []))).toEqual([
+      'My drive',
+      'Uploaded files',
+    ]);
+  });
+
+  test('a team folder: the team name, then the folders down to it', () => {
+    const crumbs = buildCrumbs({ area: 'team', gid: 3, folderId: 5 }, labels, path);
+    expect(names(crumbs)).toEqual(['Design', 'A', 'B']);
+    expect(crumbs[1].to).toBe('/pcview/drive/group/3/4');
+  });
+
+  test('long trails keep the first and the last three; the rest go to the ellipsis menu', () => {
+    const crumbs = ['r', 'a', 'b', 'c', 'd', 'e'].map((label) => ({ key: label, label, to: label }));
+    const { shown, hidden } = collapseCrumbs(crumbs);
+    expect(names(shown)).toEqual(['r', 'c', 'd', 'e']);
+    expect(names(hidden)).toEqual(['a', 'b']);
+    expect(collapseCrumbs(crumbs.slice(0, 5)).hidden).toEqual([]);
+  });
+});

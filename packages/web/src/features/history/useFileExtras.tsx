@@ -1,0 +1,104 @@
+import { HistoryOutlined, InfoCircleOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import type { FileRecord } from '@cirrus/shared';
+import type { MenuProps } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileDetailPanel } from '../activity/FileDetailPanel';
+import { useTeams } from '../drive/queries';
+import { useToggleStar } from '../stars/queries';
+import { type ExtraAction, extraActionsFor, isExtraAction } from './file-extras';
+import { HistoryPanel } from './HistoryPanel';
+
+const ICONS: Record<ExtraAction, ReactNode> = {
+  star: <StarOutlined />,
+  unstar: <StarFilled style={{ color: '#f5b82e' }} />,
+  history: <HistoryOutlined />,
+  details: <InfoCircleOutlined />,
+};
+
+/** The name of a file's space: my drive, the uploaded files, or the team's name. */
+export function useSpaceName() {
+  const { t } = useTranslation();
+  const teams = useTeams();
+  return (file: Pick<FileRecord, 'file_src_type' | 'groupid'>) => {
+    if (file.file_src_type === 'private') return t('drive.spaces.mine');
+    if (file.file_src_type === 'tmp') return t('drive.spaces.uploads');
+    return teams.teams.find((team) => team.id === file.groupid)?.name ?? '';
+  };
+}
+
+/**
+ * Star/unstar, history versions and the detail panel for any list of files (the drive's file list,
+ * starred, recent). A list adds `menuItems(files)` to its context menu, passes the keys it does
+ * not know to `run`, and renders `panels` once.
+ */
+export function useFileExtras() {
+  const { t } = useTranslation();
+  const toggleStar = useToggleStar();
+  const spaceName = useSpaceName();
+  const [historyFile, setHistoryFile] = useState<FileRecord>();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [detailFile, setDetailFile] = useState<FileRecord>();
+  const [detailOpen, setDetailOpen] = useState(false);
+
+  const menuItems = (files: readonly FileRecord[]): NonNullable<MenuProps['items']> =>
+    extraActionsFor(files).map((action) => ({
+      key: action,
+      icon: ICONS[action],
+      label: t(`history.actions.${action}`),
+    }));
+
+  const run = (action: string, files: readonly FileRecord[]): boolean => {
+    if (!isExtraAction(action) || files.length === 0) return false;
+    switch (action) {
+      case 'star':
+        toggleStar.mutate(files.filter((f) => f.labels.length === 0));
+        break;
+      case 'unstar':
+        toggleStar.mutate(files);
+        break;
+      case 'history':
+        setHistoryFile(files[0]);
+        setHistoryOpen(true);
+        break;
+      case 'details':
+        setDetailFile(files[0]);
+        setDetailOpen(true);
+        break;
+    }
+    return true;
+  };
+
+  /** A row's star toggle (spec 001 §4), shown starred while the file has the label. */
+  const starButton = (file: FileRecord) => {
+    const starred = file.labels.length > 0;
+    const label = t(starred ? 'history.actions.unstar' : 'history.actions.star');
+    return (
+      <button
+        type="button"
+        className={`cirrus-row-button${starred ? ' is-starred' : ''}`}
+        title={label}
+        aria-label={`${label} ${file.fname}`}
+        aria-pressed={starred}
+        onClick={() => run(starred ? 'unstar' : 'star', [file])}
+      >
+        {starred ? <StarFilled aria-hidden style={{ color: '#f5b82e' }} /> : <StarOutlined aria-hidden />}
+      </button>
+    );
+  };
+
+  const panels = (
+    <>
+      <HistoryPanel file={historyFile} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      <FileDetailPanel
+        key={detailFile?.id}
+        file={detailFile}
+        spaceName={detailFile ? spaceName(detailFile) : ''}
+        open={detailOpen}
+        onClose={() => setDetailOpen(false)}
+      />
+    </>
+  );
+
+  return { menuItems, run, panels, starButton, toggleStar };
+}

@@ -1,0 +1,369 @@
+import {
+  CloseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  LeftOutlined,
+  LockOutlined,
+  PrinterOutlined,
+  RightOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import type { PreviewKind, PreviewView } from '@cirrus/shared';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Result, Spin, Tag, Tooltip } from 'antd';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { driveApi } from '../../api/drive';
+import { ApiError } from '../../api/http';
+import type { PreviewSourceParams, SortParams } from '../../api/preview';
+import { paths } from '../../app/paths';
+import { FileLockBadge } from '../../components/FileLockBadge';
+import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useNotify } from '../../components/useNotify';
+import { startDownload } from '../drive/download';
+import { drivePath, locationOfFolder } from '../drive/location';
+import { driveKeys } from '../drive/queries';
+import { useFileLockActions } from '../locks/queries';
+import { AppealBox } from '../moderation/AppealBox';
+import { PreviewErrorPanel, type PreviewPageKey } from './PreviewErrorPanel';
+import { type PreviewRouteKind, previewPath, sortFromSearch, sourceOf } from './paths';
+import { type PrintHandler, usePrintShortcut } from './print';
+import { useNeighbors, usePreviewView } from './queries';
+import { pageKeyOf, type ViewerProps } from './viewers/types';
+import './preview.css';
+
+/** Each kind's viewer, loaded when a file of that kind is opened (pdf.js only for PDFs and office files). */
+const VIEWERS: Record<
+  Exclude<PreviewKind, 'unsupported'>,
+  LazyExoticComponent<ComponentType<ViewerProps>>
+> = {
+  image: lazy(() => import('./viewers/ImageViewer')),
+  pdf: lazy(() =>
+    import('./viewers/PdfViewer').then(({ default: PdfViewer }) => ({
+      default: ({ view, setPrint, onError }: ViewerProps) => (
+        <PdfViewer url={view.urls.content} setPrint={setPrint} onError={onError} />
+      ),
+    })),
+  ),
+  office: lazy(() => import('./viewers/OfficeViewer')),
+  text: lazy(() => import('./viewers/TextViewer')),
+  code: lazy(() => import('./viewers/TextViewer')),
+  markdown: lazy(() => import('./viewers/MarkdownViewer')),
+  csv: lazy(() => import('./viewers/CsvViewer')),
+  audio: lazy(() => import('./viewers/MediaViewer')),
+  video: lazy(() => import('./viewers/MediaViewer')),
+  zip: lazy(() => import('./viewers/ZipViewer')),
+};
+
+/** Kinds shown on a light page; pictures, PDFs and media on a dark stage. */
+const PAPER: PreviewKind[] = ['text', 'code', 'markdown', 'csv', 'zip', 'unsupported'];
+
+/** Navigation state of a preview opened from the list: close goes back there. */
+interface FromList {
+  fromList?: boolean;
+}
+
+const spin = <Spin className="cirrus-preview-spin" size="large" />;
+
+function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): string {
+  const here = useLocation();
+  // Only a drive file goes back into a drive folder; a link's visitor may not even be logged in.
+  const drive = kind === 'file';
+  const mine = useQuery({
+    queryKey: driveKeys.mySpace(),
+    queryFn: () => driveApi.mySpace(),
+    enabled: drive,
+    staleTime: 60_000,
+  });
+  const uploads = useQuery({
+    queryKey: driveKeys.uploadsSpace(),
+    queryFn: () => driveApi.uploadsSpace(),
+    enabled: drive,
+    staleTime: 60_000,
+  });
+  if (kind === 'shared') return `${paths.drive}/share`;
+  if (kind === 'recycle') return `${paths.drive}/recycle`;
+  if (kind === 'link') {
+    // Back to the link's own page (features/share), with its access code.
+    const params = new URLSearchParams(here.search);
+    params.delete('view');
+    params.delete('fileid');
+    const query = params.toString();
+    return `${here.pathname}${query ? `?${query}` : ''}`;
+  }
+  if (!view) return paths.drive;
+  const location = locationOfFolder(
+    { gid: view.groupid, folderId: view.parentid },
+    { mine: mine.data?.id, uploads: uploads.data?.id },
+  );
+  const path = drivePath(location);
+  // spec 002 §2: a private deployment with web office keeps its pages under /view.
+  return view.variant === 'view' ? path.replace(/^\/pcview(?=\/|$)/, '/view') : path;
+}
+
+interface ShellProps {
+  kind: PreviewRouteKind;
+  view: PreviewView;
+  sort?: SortParams;
+}
+
+/** The viewer's frame: the bar (name, markers, previous/next, lock, download, print, close) and the file. */
+function PreviewShell({ kind, view, sort }: ShellProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const backPath = useBackPath(view, kind);
+  const [failure, setFailure] = useState<PreviewPageKey>();
+  const errorKey: PreviewPageKey | undefined = failure ?? view.error ?? undefined;
+  const listSort = sort ?? { orderby: 'mtime', order: 'desc' };
+  const neighbors = useNeighbors(view.fileid, listSort, kind === 'file' && view.source === 'file');
+  const locks = useFileLockActions();
+  const printRef = useRef<PrintHandler | undefined>(undefined);
+  const setPrint = useCallback((handler: PrintHandler | undefined) => {
+    printRef.current = handler;
+  }, []);
+  useDocumentTitle(view.fname);
+
+  const close = () => {
+    if ((location.state as FromList | null)?.fromList) void navigate(-1);
+    else void navigate(backPath);
+  };
+  const go = (fileid: number | undefined) => {
+    if (fileid) void navigate(previewPath(fileid, sort), { replace: true, state: location.state });
+  };
+  const download = view.permissions.download
+    ? () => startDownload(view.urls.download, notify.error)
+    : undefined;
+  const print = () => {
+    if (!view.permissions.print) return void message.warning(t('preview.printNotAllowed'));
+    const handler = printRef.current ?? (() => window.print());
+    void Promise.resolve(handler()).catch((error: unknown) => notify.error(error));
+  };
+  usePrintShortcut(print);
+
+  // Esc closes; the arrow keys page through the folder (not while typing or on a player).
+  const keys = useRef({ close, go, neighbors: neighbors.data });
+  keys.current = { close, go, neighbors: neighbors.data };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, video, audio, [contenteditable="true"], .ant-modal'))
+        return;
+      if (event.key === 'Escape') keys.current.close();
+      else if (event.key === 'ArrowLeft') keys.current.go(keys.current.neighbors?.prev?.fileid);
+      else if (event.key === 'ArrowRight') keys.current.go(keys.current.neighbors?.next?.fileid);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const Viewer = view.kind === 'unsupported' ? undefined : VIEWERS[view.kind];
+  const lockTarget = { groupid: view.groupid, fileid: view.fileid, parentid: view.parentid };
+  const paper = PAPER.includes(view.kind) || errorKey !== undefined;
+
+  return (
+    <div className={`cirrus-preview${paper ? ' is-paper' : ''}`} data-kind={view.kind}>
+      <header className="cirrus-preview-bar">
+        <div className="cirrus-preview-title">
+          <FileTypeIcon file={{ ftype: 'file', extname: view.extname }} size={22} />
+          <h1 title={view.fname}>{view.fname}</h1>
+          {view.recycle && (
+            <Tag icon={<DeleteOutlined />} color="orange" className="cirrus-preview-recycle">
+              {t('preview.recycleMarker')}
+            </Tag>
+          )}
+          {view.filelock && (
+            <FileLockBadge lock={view.filelock} self={view.filelock.userid === locks.selfId} />
+          )}
+        </div>
+        {neighbors.data && neighbors.data.total > 1 && (
+          <nav className="cirrus-preview-nav" aria-label={t('preview.pages')}>
+            <Tooltip title={t('preview.prev')}>
+              <Button
+                type="text"
+                icon={<LeftOutlined />}
+                aria-label={t('preview.prev')}
+                disabled={!neighbors.data.prev}
+                onClick={() => go(neighbors.data?.prev?.fileid)}
+              />
+            </Tooltip>
+            <span className="cirrus-preview-position" data-testid="preview-position">
+              {t('preview.position', { index: neighbors.data.index, total: neighbors.data.total })}
+            </span>
+            <Tooltip title={t('preview.next')}>
+              <Button
+                type="text"
+                icon={<RightOutlined />}
+                aria-label={t('preview.next')}
+                disabled={!neighbors.data.next}
+                onClick={() => go(neighbors.data?.next?.fileid)}
+              />
+            </Tooltip>
+          </nav>
+        )}
+        <div className="cirrus-preview-actions">
+          {view.permissions.unlock && (
+            <Button
+              type="text"
+              icon={<UnlockOutlined />}
+              loading={locks.unlock.isPending}
+              onClick={() => locks.unlock.mutate(lockTarget)}
+            >
+              {t('locks.unlock')}
+            </Button>
+          )}
+          {view.permissions.lock && !view.filelock && (
+            <Button
+              type="text"
+              icon={<LockOutlined />}
+              loading={locks.lock.isPending}
+              onClick={() => locks.lock.mutate(lockTarget)}
+            >
+              {t('locks.lock')}
+            </Button>
+          )}
+          {download && (
+            <Tooltip title={t('preview.download')}>
+              <Button
+                type="text"
+                icon={<DownloadOutlined />}
+                aria-label={t('preview.download')}
+                onClick={download}
+              />
+            </Tooltip>
+          )}
+          {view.permissions.print && !errorKey && (
+            <Tooltip title={t('preview.print')}>
+              <Button
+                type="text"
+                icon={<PrinterOutlined />}
+                aria-label={t('preview.print')}
+                onClick={print}
+              />
+            </Tooltip>
+          )}
+          <Tooltip title={t('preview.close')}>
+            <Button type="text" icon={<CloseOutlined />} aria-label={t('preview.close')} onClick={close} />
+          </Tooltip>
+        </div>
+      </header>
+      <main className="cirrus-preview-body">
+        {errorKey || !Viewer ? (
+          <PreviewErrorPanel errorKey={errorKey ?? 'unsupport'} onDownload={download} />
+        ) : view.kind === 'office' && !view.converter ? (
+          <NoConverter onDownload={download} />
+        ) : (
+          <Suspense fallback={spin}>
+            <Viewer view={view} setPrint={setPrint} onError={setFailure} />
+          </Suspense>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** An office document on a server without LibreOffice: the page says so and offers the download. */
+function NoConverter({ onDownload }: { onDownload?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      className="cirrus-preview-error"
+      data-error-key="noConverter"
+      status="info"
+      title={t('preview.noConverterTitle')}
+      subTitle={t('preview.noConverterText')}
+      extra={
+        onDownload && (
+          <Button type="primary" icon={<DownloadOutlined />} onClick={onDownload}>
+            {t('preview.download')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** The view of one file: asked of the server, then shown, or its error page. */
+function Preview({
+  kind,
+  source,
+  sort,
+}: {
+  kind: PreviewRouteKind;
+  source: PreviewSourceParams;
+  sort?: SortParams;
+}) {
+  const { t } = useTranslation();
+  // A logged-out visitor of a share link gets the userNotLogin page; elsewhere the login redirect.
+  const view = usePreviewView(source, kind === 'link' ? 'none' : 'login');
+  useDocumentTitle(view.isPending ? t('preview.loading') : undefined);
+  if (view.isPending || (view.error instanceof ApiError && view.error.handled)) {
+    return <div className="cirrus-preview is-paper">{spin}</div>;
+  }
+  if (view.isError) {
+    const errorKey = view.error instanceof ApiError ? pageKeyOf(view.error) : 'serverError';
+    return (
+      <div className="cirrus-preview is-paper">
+        <main className="cirrus-preview-body">
+          <PreviewErrorPanel
+            errorKey={errorKey}
+            onRetry={errorKey === 'timeout' ? () => void view.refetch() : undefined}
+          />
+          {/* The owner of a blocked file sees why and may appeal (issue 6). */}
+          {errorKey === 'illegalFile' && <AppealBox error={view.error} />}
+        </main>
+      </div>
+    );
+  }
+  return <PreviewShell kind={kind} view={view.data} sort={sort} />;
+}
+
+/**
+ * The preview views (spec 001 §2, spec 002 §2): /p/{fid}, /s/{fid}, /l/{sid} and /view/p/{id}.
+ * An address that names no file shows the file-not-exist page.
+ */
+export function PreviewRoute({ kind }: { kind: PreviewRouteKind }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const param = kind === 'link' ? params.sid : params.fid;
+  const source = useMemo(() => sourceOf(kind, param, search), [kind, param, search]);
+  const sort = useMemo(() => sortFromSearch(search), [search]);
+  if (!source) {
+    return (
+      <div className="cirrus-preview is-paper">
+        <main className="cirrus-preview-body">
+          <PreviewErrorPanel errorKey="fileNotExists" />
+        </main>
+      </div>
+    );
+  }
+  // A new file starts with a fresh viewer (its print handler, its failure).
+  return <Preview key={JSON.stringify(source)} kind={kind} source={source} sort={sort} />;
+}
+
+/** The preview shell's own error routes: /403 and /502. */
+export function PreviewShellError({ errorKey }: { errorKey: 'permissionDenied' | 'serverError' }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(`preview.errors.${errorKey}.title`));
+  return (
+    <div className="cirrus-preview is-paper">
+      <main className="cirrus-preview-body">
+        <PreviewErrorPanel errorKey={errorKey} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { linkPreviewPath, previewPath, recyclePreviewPath, sortFromSearch, sourceOf } from './paths';
+
+describe('preview addresses', () => {
+  test('paths', () => {
+    expect(previewPath(12)).toBe('/p/12');
+    expect(previewPath(12, { orderby: 'name', order: 'asc' })).toBe('/p/12?orderby=name&order=asc');
+    expect(recyclePreviewPath(7)).toBe('/view/p/7');
+    expect(linkPreviewPath('aB3_x', { fileid: 4, randCode: 'k2' })).toBe('/l/aB3_x?fileid=4&rand_code=k2');
+  });
+
+  test.each([
+    ['file', '12', '', { fileid: 12 }],
+    ['shared', '12', '', { fileid: 12 }],
+    ['recycle', '12', '', { fileid: 12, recycle: true }],
+    ['file', '12a', '', undefined],
+    ['file', '0', '', undefined],
+    ['link', 'aB3_x', '?rand_code=k2&fileid=9', { link: 'aB3_x', fileid: 9, rand_code: 'k2' }],
+    ['link', 'bad sid', '', undefined],
+  ] as const)('%s %s%s', (kind, param, search, expected) => {
+    expect(sourceOf(kind, param, new URLSearchParams(search))).toEqual(expected);
+  });
+
+  test('the list order only when both parts are valid', () => {
+    expect(sortFromSearch(new URLSearchParams('orderby=size&order=desc'))).toEqual({
+      orderby: 'size',
+      order: 'desc',
+    });
+    expect(sortFromSearch(new URLSearchParams('orderby=evil&order=desc'))).toBeUndefined();
+    expect(sortFromSearch(new URLSearchParams('orderby=name'))).toBeUndefined();
+  });
+});

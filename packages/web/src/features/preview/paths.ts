@@ -1,0 +1,83 @@
+/**
+ * The preview views' addresses (spec 001 §2, spec 002 §2). They sit at the top of the site, outside
+ * the app's base path:
+ *   /p/{fid}      a file of the drive       /s/{fid}  a file shared with the user
+ *   /l/{sid}      a file through a share link (?fileid= picks one in a shared folder, ?rand_code= the access code)
+ *   /view/p/{id}  a file in the recycle bin, with the recycle marker
+ *   /403, /502    the preview shell's error pages
+ * A drive preview carries the list's order (?orderby=&order=), so previous and next follow it.
+ */
+import type { FileRecord } from '@cirrus/shared';
+import type { PreviewSourceParams, SortParams } from '../../api/preview';
+
+export type PreviewRouteKind = 'file' | 'shared' | 'link' | 'recycle';
+
+export const PREVIEW_FORBIDDEN_PATH = '/403';
+export const PREVIEW_SERVER_ERROR_PATH = '/502';
+
+const SORT_FIELDS = ['name', 'mtime', 'size'] as const;
+
+function sortQuery(sort?: SortParams): string {
+  return sort ? `?orderby=${sort.orderby}&order=${sort.order}` : '';
+}
+
+/** Where a file of the drive opens (double click or Enter in the list). */
+export function previewPath(fileid: number, sort?: SortParams): string {
+  return `/p/${fileid}${sortQuery(sort)}`;
+}
+
+/** A file shared with the user (the shared-files list). */
+export function sharedPreviewPath(fileid: number): string {
+  return `/s/${fileid}`;
+}
+
+/** A file in the recycle bin (spec 001 §2: /view/p/{id} with the recycle marker). */
+export function recyclePreviewPath(fileid: number): string {
+  return `/view/p/${fileid}`;
+}
+
+/** A file through a share link; the sharing issue builds its link addresses on this. */
+export function linkPreviewPath(sid: string, opts: { fileid?: number; randCode?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (opts.fileid) params.set('fileid', String(opts.fileid));
+  if (opts.randCode) params.set('rand_code', opts.randCode);
+  const query = params.toString();
+  return `/l/${encodeURIComponent(sid)}${query ? `?${query}` : ''}`;
+}
+
+/** Whether a row of the list opens in the viewer (folders open in the list itself). */
+export function opensInViewer(file: Pick<FileRecord, 'ftype'>): boolean {
+  return file.ftype === 'file';
+}
+
+/** A positive integer id from an address segment; undefined for anything else. */
+export function parsePreviewId(segment: string | undefined): number | undefined {
+  if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id <= 2 ** 31 - 1 ? id : undefined;
+}
+
+/** The list order an address carries, or undefined (then the list's default order applies). */
+export function sortFromSearch(search: URLSearchParams): SortParams | undefined {
+  const orderby = search.get('orderby');
+  const order = search.get('order');
+  if (!SORT_FIELDS.includes(orderby as SortParams['orderby'])) return undefined;
+  if (order !== 'asc' && order !== 'desc') return undefined;
+  return { orderby: orderby as SortParams['orderby'], order };
+}
+
+/** What the view call asks for, from the route and its query; undefined when the address names nothing valid. */
+export function sourceOf(
+  kind: PreviewRouteKind,
+  param: string | undefined,
+  search: URLSearchParams,
+): PreviewSourceParams | undefined {
+  if (kind === 'link') {
+    if (!param || !/^[A-Za-z0-9_-]{1,64}$/.test(param)) return undefined;
+    const fileid = parsePreviewId(search.get('fileid') ?? undefined);
+    return { link: param, fileid, rand_code: search.get('rand_code') ?? undefined };
+  }
+  const fileid = parsePreviewId(param);
+  if (fileid === undefined) return undefined;
+  return kind === 'recycle' ? { fileid, recycle: true } : { fileid };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+describe('renderMarkdown', () => {
+  test('renders GitHub Markdown', () => {
+    const html = renderMarkdown('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- item');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<li>item</li>');
+  });
+
+  test.each([
+    ['<script>alert(1)</script>', '<script'],
+    ['<img src=x onerror="alert(1)">', 'onerror'],
+    ['[click](javascript:alert(1))', 'javascript:'],
+    ['<iframe src="https://example.com"></iframe>', '<iframe'],
+    ['<p style="position:fixed">x</p>', 'style='],
+    ['<svg><script>alert(1)</script></svg>', '<script'],
+  ])('sanitises %s', (markdown, forbidden) => {
+    expect(renderMarkdown(markdown)).not.toContain(forbidden);
+  });
+
+  test('task lists keep read-only ticks; other inputs go', () => {
+    const html = renderMarkdown(
+      '- [x] done\n- [ ] todo\n\n<input type="text" value="x"><input type="checkbox" name="a">',
+    );
+    expect(html.match(/<input[^>]*>/g)).toEqual([
+      '<input checked="" disabled="" type="checkbox">',
+      '<input disabled="" type="checkbox">',
+      '<input type="checkbox" name="a" disabled="">',
+    ]);
+  });
+
+  test('links open in a new tab without the opener', () => {
+    expect(renderMarkdown('[site](https://example.com)')).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a>',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { GuardedModal } from '../../components/GuardedModal';
+import { UserCard } from './UserCard';
+
+interface UserCardDialogProps {
+  userId: number;
+  open: boolean;
+  onClose: () => void;
+  title?: string;
+}
+
+/** The user detail dialog (spec 000 §2): the card in a dialog, with a way to open it as a page. */
+export function UserCardDialog({ userId, open, onClose, title }: UserCardDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <GuardedModal
+      open={open}
+      onCancel={onClose}
+      title={
+        <Flex align="center" justify="space-between" style={{ paddingRight: 32 }}>
+          <span>{title ?? t('profile.title')}</span>
+          <Link to={paths.user(userId)} onClick={onClose}>
+            <Button type="text" size="small" icon={<ExportOutlined />} aria-label={t('profile.openAsPage')} />
+          </Link>
+        </Flex>
+      }
+      footer={null}
+      width={560}
+    >
+      <UserCard userId={userId} />
+    </GuardedModal>
+  );
+}

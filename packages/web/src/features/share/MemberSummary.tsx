@@ -1,0 +1,29 @@
+import type { LinkMembersSummary } from '@cirrus/shared';
+import { Avatar, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/UserAvatar';
+
+/** A shared file's link_members_summary: the first people as avatars (at most 8) and the counts. */
+export function MemberSummary({ summary }: { summary: LinkMembersSummary }) {
+  const { t } = useTranslation();
+  if (summary.total === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  const label = t('share.panel.assigned', { users: summary.user, depts: summary.department });
+  return (
+    <Tooltip title={label}>
+      <span className="cirrus-share-summary" role="img" aria-label={label}>
+        <Avatar.Group max={{ count: 8 }} size={20}>
+          {summary.members.map((m) => (
+            <UserAvatar
+              key={m.userid}
+              user={{ id: m.userid, nick_name: m.name, avatar: m.avatar }}
+              size={20}
+            />
+          ))}
+        </Avatar.Group>
+        {summary.total > summary.members.length && (
+          <Typography.Text type="secondary"> +{summary.total - summary.members.length}</Typography.Text>
+        )}
+      </span>
+    </Tooltip>
+  );
+}

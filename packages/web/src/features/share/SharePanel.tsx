@@ -1,0 +1,339 @@
+import {
+  CopyOutlined,
+  HistoryOutlined,
+  LinkOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import {
+  displayedLinkPermission,
+  formatDateTime,
+  LINK_CLOSED_DIALOG_DELAY_MS,
+  type LinkPermission,
+  type LinkRange,
+  messageText,
+  type ShareLink,
+} from '@cirrus/shared';
+import { Alert, Button, Flex, Input, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { GuardedModal } from '../../components/GuardedModal';
+import { useNotify } from '../../components/useNotify';
+import { useLanguage } from '../../i18n';
+import { AccessLogDialog } from './AccessLogDialog';
+import { AdvancedSettingsDialog } from './AdvancedSettingsDialog';
+import { AssignUserDialog } from './AssignUserDialog';
+import { copyText } from './copy';
+import { linkAddress, remainingOf, shareText } from './link-text';
+import { MemberChips } from './MemberChips';
+import { useCreateLink, useShareLink, useUpdateLink } from './queries';
+import { ShareMembersDialog } from './ShareMembersDialog';
+import './share.css';
+
+/** The file a share panel is about. */
+export interface ShareTarget {
+  fileid: number;
+  fname: string;
+}
+
+interface SharePanelProps {
+  file: ShareTarget;
+  open: boolean;
+  onClose: () => void;
+}
+
+type SubDialog = 'settings' | 'members' | 'assign' | 'log';
+
+/** The status line (spec 002 §2): expiry, remaining downloads, access code on or off. */
+function StatusLine({ link }: { link: ShareLink }) {
+  const { t } = useTranslation();
+  const remain = remainingOf(link.download_remain);
+  const expiry =
+    link.status === 'expired'
+      ? t('share.status.expired')
+      : link.expire_time === 0
+        ? t('share.status.neverExpires')
+        : t('share.status.expiresAt', { time: formatDateTime(link.expire_time) });
+  return (
+    <Flex wrap gap={6} className="cirrus-share-status" role="status" aria-label={t('share.status.label')}>
+      <Tag color={link.status === 'expired' ? 'red' : 'default'}>{expiry}</Tag>
+      {link.permission !== 'read' && (
+        <Tag color={remain === 0 ? 'red' : 'default'}>
+          {remain === 'unlimited'
+            ? t('share.status.unlimitedDownloads')
+            : t('share.status.downloadsLeft', { count: remain })}
+        </Tag>
+      )}
+      <Tag>{link.has_chkcode ? t('share.status.codeOn') : t('share.status.codeOff')}</Tag>
+    </Flex>
+  );
+}
+
+/** The panel of an open link (spec 002 §2 "Share panel"). */
+function OpenLink({
+  file,
+  link,
+  onSub,
+}: {
+  file: ShareTarget;
+  link: ShareLink;
+  onSub: (sub: SubDialog) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const update = useUpdateLink(file.fileid);
+  const editor = link.abilities.is_editor;
+  const address = linkAddress(window.location.origin, link.url);
+
+  const change = (body: { ranges?: LinkRange; permission?: LinkPermission }) => {
+    update.mutate(
+      { sid: link.sid, body: { ...body, version: link.version } },
+      {
+        onSuccess: (changed) => {
+          notify.success(messageText('permissionChangeSuccess', language));
+          // Choosing "user" with nobody named yet opens the assignment at once.
+          if (
+            body.ranges === 'user' &&
+            changed.permission_total.user + changed.permission_total.department === 0
+          )
+            onSub('assign');
+        },
+        onError: (error) => notify.error(error),
+      },
+    );
+  };
+
+  const copy = async () => {
+    const text = shareText(address, link.chkcode, t('share.panel.codeLabel'));
+    if (await copyText(text, messageText('copyFailedTip', language)))
+      notify.success(messageText('copySuccess', language));
+  };
+
+  const rangeOptions = link.abilities.range_options.map((range) => ({
+    value: range,
+    label: t(`share.range.${range}`),
+  }));
+  const named = link.permission_total.user + link.permission_total.department;
+  return (
+    <div className="cirrus-share-panel">
+      <div className="cirrus-share-field">
+        <Typography.Text type="secondary" id="share-range-label">
+          {t('share.panel.range')}
+        </Typography.Text>
+        <Select
+          aria-labelledby="share-range-label"
+          value={link.ranges}
+          options={rangeOptions}
+          disabled={!editor || update.isPending}
+          onChange={(ranges: LinkRange) => ranges !== link.ranges && change({ ranges })}
+          popupMatchSelectWidth={false}
+        />
+      </div>
+      {editor && (
+        <div className="cirrus-share-field">
+          <Typography.Text type="secondary" id="share-permission-label">
+            {t('share.panel.permission')}
+          </Typography.Text>
+          <Select
+            aria-labelledby="share-permission-label"
+            value={displayedLinkPermission(link.permission, link.file.isCoDoc)}
+            options={link.abilities.link_permission_options.map((p) => ({
+              value: p,
+              label: t(`share.permission.${p}`),
+            }))}
+            disabled={update.isPending}
+            onChange={(permission: LinkPermission) =>
+              permission !== link.permission && change({ permission })
+            }
+            popupMatchSelectWidth={false}
+          />
+        </div>
+      )}
+      <Space.Compact block className="cirrus-share-address">
+        <Input
+          readOnly
+          value={address}
+          aria-label={t('share.panel.address')}
+          prefix={<LinkOutlined aria-hidden />}
+        />
+        <Button type="primary" icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
+          {t('share.panel.copy')}
+        </Button>
+      </Space.Compact>
+      {link.has_chkcode && (
+        <Typography.Text className="cirrus-share-code">
+          {t('share.panel.codeLabel')}:{' '}
+          {link.chkcode ? (
+            <Typography.Text strong copyable={{ text: link.chkcode }} data-testid="share-chkcode">
+              {link.chkcode}
+            </Typography.Text>
+          ) : (
+            t('share.panel.codeHidden')
+          )}
+        </Typography.Text>
+      )}
+      <StatusLine link={link} />
+      {link.ranges === 'user' && (editor || link.abilities.can_add_users) && (
+        <button type="button" className="cirrus-share-entry" onClick={() => onSub('assign')}>
+          <UserAddOutlined aria-hidden />
+          <span>
+            {named === 0
+              ? t('share.panel.assignPrompt')
+              : t('share.panel.assigned', {
+                  users: link.permission_total.user,
+                  depts: link.permission_total.department,
+                })}
+          </span>
+        </button>
+      )}
+      {named > 0 && (
+        <MemberChips
+          members={(link.link_members ?? []).filter((m) => m.permission !== 'owner')}
+          total={named}
+        />
+      )}
+      {!editor && (
+        <Typography.Text type="secondary" className="cirrus-share-creator">
+          {t('share.panel.sharedBy', { name: link.creator.name })}
+        </Typography.Text>
+      )}
+      <Flex wrap gap={8} className="cirrus-share-actions">
+        <Button icon={<TeamOutlined aria-hidden />} onClick={() => onSub('members')}>
+          {t('share.panel.members')}
+        </Button>
+        {editor && (
+          <Button icon={<HistoryOutlined aria-hidden />} onClick={() => onSub('log')}>
+            {t('share.panel.accessLog')}
+          </Button>
+        )}
+        {editor && (
+          <Button icon={<SettingOutlined aria-hidden />} onClick={() => onSub('settings')}>
+            {t('share.panel.otherSettings')}
+          </Button>
+        )}
+      </Flex>
+    </div>
+  );
+}
+
+/**
+ * The share panel (spec 002 §2, §4): loads the file's link and creates it when the server says
+ * there is none; a cancelled link shows the cancelled notice with reopen for editors.
+ */
+export function SharePanel({ file, open, onClose }: SharePanelProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const query = useShareLink(file.fileid, open);
+  const create = useCreateLink(file.fileid);
+  const [sub, setSub] = useState<SubDialog>();
+  const asked = useRef(false);
+  const link = query.data;
+  const errorKey = query.error instanceof ApiError ? query.error.result : undefined;
+
+  // spec 002 §4: not existing -> created on demand.
+  useEffect(() => {
+    if (!open || errorKey !== 'lightLinkNotExist' || asked.current) return;
+    asked.current = true;
+    create.mutate(
+      {},
+      {
+        onError: (error) => {
+          notify.error(error);
+          onClose();
+        },
+      },
+    );
+  }, [open, errorKey, create, notify, onClose]);
+
+  // spec 002 §8: linkClosed shows its message and the dialog closes after 1.5 s; other errors close it at once.
+  useEffect(() => {
+    if (!open || !query.error || errorKey === 'lightLinkNotExist') return;
+    notify.error(query.error, errorKey === 'linkClosed' ? { length: 'short' } : undefined);
+    if (errorKey !== 'linkClosed') return onClose();
+    const timer = setTimeout(onClose, LINK_CLOSED_DIALOG_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open, query.error, errorKey, notify, onClose]);
+
+  const reopen = () =>
+    create.mutate(
+      {},
+      {
+        onSuccess: () => notify.success(messageText('openLinkSuccess', language)),
+        onError: (error) => notify.error(error),
+      },
+    );
+
+  let body: React.ReactNode;
+  if (!link || create.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (link.status === 'close')
+    body = (
+      <Result
+        status="info"
+        title={messageText('linkCancelled', language)}
+        subTitle={messageText('linkCancelledTip', language)}
+        extra={
+          link.abilities.is_editor ? (
+            <Button type="primary" loading={create.isPending} onClick={reopen}>
+              {t('share.panel.reopen')}
+            </Button>
+          ) : (
+            <Typography.Text type="secondary">
+              {t('share.panel.sharedBy', { name: link.creator.name })}
+            </Typography.Text>
+          )
+        }
+      />
+    );
+  else body = <OpenLink file={file} link={link} onSub={setSub} />;
+
+  return (
+    <>
+      <GuardedModal
+        open={open}
+        title={t('share.panel.title', { name: file.fname })}
+        onCancel={onClose}
+        footer={null}
+        width={560}
+      >
+        {link?.status === 'expired' && (
+          <Alert
+            type="warning"
+            showIcon
+            className="cirrus-share-alert"
+            title={t('share.panel.expiredAlert')}
+          />
+        )}
+        {body}
+      </GuardedModal>
+      {link && link.status !== 'close' && (
+        <>
+          <AdvancedSettingsDialog
+            key={`settings-${link.version}-${sub === 'settings'}`}
+            open={sub === 'settings'}
+            fileid={file.fileid}
+            link={link}
+            onClose={() => setSub(undefined)}
+            onCancelled={() => setSub(undefined)}
+          />
+          <ShareMembersDialog
+            open={sub === 'members'}
+            fileid={file.fileid}
+            link={link}
+            onClose={() => setSub(undefined)}
+          />
+          <AssignUserDialog
+            open={sub === 'assign'}
+            fileid={file.fileid}
+            link={link}
+            onClose={() => setSub(undefined)}
+          />
+          <AccessLogDialog open={sub === 'log'} sid={link.sid} onClose={() => setSub(undefined)} />
+        </>
+      )}
+    </>
+  );
+}

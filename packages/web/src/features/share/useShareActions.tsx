@@ -1,0 +1,73 @@
+import { ShareAltOutlined } from '@ant-design/icons';
+import { type FileRecord, hasPermission } from '@cirrus/shared';
+import type { MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IdentityDialog } from '../profile/IdentityDialog';
+import { useIdentity } from '../profile/queries';
+import { useSettings } from '../settings/queries';
+import { SharePanel, type ShareTarget } from './SharePanel';
+
+export const SHARE_ACTION = 'share';
+
+/**
+ * Whether a selection offers "Share": one item with the share permission, and sharing by link not
+ * hidden (spec 002 control_share). The server decides again.
+ */
+export function canShare(files: readonly Pick<FileRecord, 'user_acl'>[], controlShare: boolean): boolean {
+  return !controlShare && files.length === 1 && hasPermission(files[0].user_acl, 'share');
+}
+
+/**
+ * "Share" for any file list (the drive's list, the shared lists): its menu entry, a row button,
+ * and the share panel, behind the real-name gate (spec 002 §1: where that setting is on and the
+ * user is not verified, the identity prompt shows instead of the share dialog). A list adds
+ * `menuItems(files)` to its menu, passes unknown keys to `run`, and renders `dialogs` once.
+ */
+export function useShareActions() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const identity = useIdentity(settings.allow_real_name);
+  const [target, setTarget] = useState<ShareTarget & { key: number }>();
+  const [open, setOpen] = useState(false);
+  const [identityOpen, setIdentityOpen] = useState(false);
+
+  const share = (file: ShareTarget) => {
+    if (settings.allow_real_name && !identity.data?.verified) return setIdentityOpen(true);
+    setTarget((current) => ({ fileid: file.fileid, fname: file.fname, key: (current?.key ?? 0) + 1 }));
+    setOpen(true);
+  };
+
+  const menuItems = (files: readonly FileRecord[]): NonNullable<MenuProps['items']> =>
+    canShare(files, settings.control_share)
+      ? [{ key: SHARE_ACTION, icon: <ShareAltOutlined aria-hidden />, label: t('share.action') }]
+      : [];
+
+  const run = (key: string, files: readonly FileRecord[]): boolean => {
+    if (key !== SHARE_ACTION || files.length !== 1) return false;
+    share(files[0]);
+    return true;
+  };
+
+  const rowButton = (file: FileRecord) =>
+    canShare([file], settings.control_share) ? (
+      <button
+        type="button"
+        className={`cirrus-row-button${file.link ? ' is-shared' : ''}`}
+        title={t('share.action')}
+        aria-label={t('share.actionOf', { name: file.fname })}
+        onClick={() => share(file)}
+      >
+        <ShareAltOutlined aria-hidden />
+      </button>
+    ) : null;
+
+  const dialogs = (
+    <>
+      {target && <SharePanel key={target.key} file={target} open={open} onClose={() => setOpen(false)} />}
+      <IdentityDialog open={identityOpen} onClose={() => setIdentityOpen(false)} />
+    </>
+  );
+
+  return { menuItems, run, rowButton, share, dialogs };
+}

@@ -1,0 +1,51 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { CreateTeamDialog } from './CreateTeamDialog';
+
+/**
+ * The "create team" entry (the drive's team list header, the my-teams page). A new team opens in
+ * the drive, or where `onCreated` takes it.
+ */
+export function CreateTeamButton({
+  withLabel = false,
+  size,
+  type,
+  onCreated,
+}: {
+  withLabel?: boolean;
+  size?: ButtonProps['size'];
+  type?: ButtonProps['type'];
+  onCreated?: (gid: number) => void;
+}) {
+  const { t } = useTranslation('teams');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={withLabel ? undefined : t('create.button')}>
+        <Button
+          size={size}
+          type={type ?? (withLabel ? 'primary' : 'text')}
+          icon={<PlusOutlined />}
+          aria-label={t('create.button')}
+          onClick={() => setOpen(true)}
+        >
+          {withLabel ? t('create.button') : null}
+        </Button>
+      </Tooltip>
+      <CreateTeamDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onCreated={(team) => {
+          setOpen(false);
+          if (onCreated) onCreated(team.id);
+          else void navigate(`${paths.drive}/group/${team.id}`);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { isTeamDeleteConfirmed, TEAM_DELETE_WORD } from '@cirrus/shared';
+import { Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GuardedModal } from '../../components/GuardedModal';
+
+/** Team delete (spec 000 §4): typing DEL, in any case, enables the delete button. */
+export function DeleteTeamDialog({
+  name,
+  open,
+  loading,
+  onDelete,
+  onClose,
+}: {
+  name: string;
+  open: boolean;
+  loading: boolean;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('teams');
+  const [word, setWord] = useState('');
+  return (
+    <GuardedModal
+      open={open}
+      title={t('settings.deleteTitle', { name })}
+      onCancel={onClose}
+      onOk={onDelete}
+      okText={t('settings.delete')}
+      okButtonProps={{ danger: true, disabled: !isTeamDeleteConfirmed(word), loading }}
+      afterClose={() => setWord('')}
+      width={440}
+    >
+      <Typography.Paragraph>{t('settings.deleteText')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('settings.deleteWord', { word: TEAM_DELETE_WORD })}
+      </Typography.Paragraph>
+      <Input
+        value={word}
+        onChange={(e) => setWord(e.target.value)}
+        placeholder={TEAM_DELETE_WORD}
+        aria-label={t('settings.deleteWord', { word: TEAM_DELETE_WORD })}
+        autoFocus
+      />
+    </GuardedModal>
+  );
+}

@@ -1,0 +1,237 @@
+/**
+ * Teams' server state: one key factory (`teamKeys`) and the hooks over the team, directory and
+ * notice clients. Every mutation invalidates what it changes, the drive's space lists included
+ * (a team's name, avatar and pin show there too).
+ */
+import { PAGE_SIZE_MEMBERS, type TeamRecord } from '@cirrus/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApprovalRequestBody, directoryApi } from '../../api/directory';
+import { historyApi } from '../../api/history';
+import { noticesApi } from '../../api/notices';
+import { type CreateTeamBody, teamsApi, type UpdateTeamBody } from '../../api/teams';
+import { driveKeys } from '../drive/queries';
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  team: (gid: number) => [...teamKeys.all, 'team', gid] as const,
+  members: (gid: number, keywords: string) => [...teamKeys.team(gid), 'members', keywords] as const,
+  brief: (gid: number) => [...teamKeys.team(gid), 'brief'] as const,
+  conversation: (gid: number) => [...teamKeys.team(gid), 'conversation'] as const,
+  invite: (gid: number) => [...teamKeys.team(gid), 'invite'] as const,
+  deptSpace: (deptId: number) => [...teamKeys.all, 'deptSpace', deptId] as const,
+  myGroups: (query: { type?: string; owned?: boolean }) => [...teamKeys.all, 'myGroups', query] as const,
+  link: (code: string) => [...teamKeys.all, 'link', code] as const,
+  approvers: () => [...teamKeys.all, 'approvers'] as const,
+  approvals: () => [...teamKeys.all, 'approvals'] as const,
+  notices: () => ['notices'] as const,
+};
+
+export function useTeam(gid: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.team(gid ?? 0),
+    queryFn: () => teamsApi.get(gid as number),
+    enabled: gid !== undefined,
+    retry: false,
+  });
+}
+
+/** A team's rows, 50 a page (spec 000 §4: pages append; a new search starts at the first page). */
+export function useTeamMembers(gid: number, keywords: string) {
+  return useInfiniteQuery({
+    queryKey: teamKeys.members(gid, keywords),
+    queryFn: ({ pageParam, signal }) =>
+      teamsApi.members(
+        gid,
+        { offset: pageParam, limit: PAGE_SIZE_MEMBERS, keywords: keywords || undefined },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.more ? last.offset + last.members.length : undefined),
+  });
+}
+
+/** Every person of a team (ids), for the picker's already-in members. */
+export function useTeamPeople(gid: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.brief(gid ?? 0),
+    queryFn: () => directoryApi.membersBrief(gid as number, { type: 1, limit: 5000 }),
+    enabled: gid !== undefined,
+  });
+}
+
+export function useConversation(gid: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.conversation(gid ?? 0),
+    queryFn: () => teamsApi.conversation(gid as number),
+    enabled: gid !== undefined,
+    retry: false,
+  });
+}
+
+export function useDeptSpace(deptId: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.deptSpace(deptId ?? 0),
+    queryFn: () => teamsApi.deptSpace(deptId as number),
+    enabled: deptId !== undefined,
+    retry: false,
+  });
+}
+
+export function useMyGroups(query: { type?: string; owned?: boolean }) {
+  return useQuery({
+    queryKey: teamKeys.myGroups(query),
+    queryFn: () => directoryApi.myGroups({ ...query, limit: 1000 }),
+  });
+}
+
+/** After a change to a team: its own queries, the drive's space lists, the contacts lists. */
+export function useInvalidateTeam() {
+  const queryClient = useQueryClient();
+  return (gid?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: gid ? teamKeys.team(gid) : teamKeys.all }),
+      queryClient.invalidateQueries({ queryKey: [...teamKeys.all, 'myGroups'] }),
+      queryClient.invalidateQueries({ queryKey: driveKeys.spaces() }),
+    ]);
+}
+
+export function useUpdateTeam(gid: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (body: UpdateTeamBody) => teamsApi.update(gid, body),
+    onSuccess: (team: TeamRecord) => {
+      queryClient.setQueryData(teamKeys.team(gid), team);
+      return invalidate(gid);
+    },
+  });
+}
+
+export function useCreateTeam() {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (body: CreateTeamBody) => teamsApi.create(body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useCreateChat() {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (body: { name?: string; members: number[] }) => teamsApi.createChat(body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useSetHistoryLimit(gid: number) {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (value: string) => historyApi.setHistoryLimit(gid, value),
+    onSuccess: () => invalidate(gid),
+  });
+}
+
+export function useSetImPush(gid: number) {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (on: boolean) => teamsApi.setImPush(gid, on),
+    onSuccess: () => invalidate(gid),
+  });
+}
+
+export function useMemberMutations(gid: number) {
+  const invalidate = useInvalidateTeam();
+  const onSuccess = () => invalidate(gid);
+  return {
+    add: useMutation({
+      mutationFn: ({ ids, type }: { ids: number[]; type: 1 | 2 }) =>
+        directoryApi.batchMembers(gid, { put: ids, type }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (ids: number[]) => directoryApi.batchMembers(gid, { delete: ids, type: 1 }),
+      onSuccess,
+    }),
+    removeDept: useMutation({
+      mutationFn: (deptId: number) => directoryApi.removeMember(gid, deptId, 2),
+      onSuccess,
+    }),
+    setRole: useMutation({
+      mutationFn: ({ userId, role }: { userId: number; role: number }) =>
+        directoryApi.setRole(gid, userId, role),
+      onSuccess,
+    }),
+  };
+}
+
+export function useDeleteTeam() {
+  const invalidate = useInvalidateTeam();
+  return useMutation({ mutationFn: (gid: number) => teamsApi.remove(gid), onSuccess: () => invalidate() });
+}
+
+export function useExitTeam() {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: ({ gid, userId }: { gid: number; userId: number }) => teamsApi.exit(gid, userId),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function usePinTeam() {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: ({ gid, pinned }: { gid: number; pinned: boolean }) => teamsApi.pin(gid, pinned),
+    onSuccess: (_data, { gid }) => invalidate(gid),
+  });
+}
+
+export function useInvite(gid: number, enabled: boolean) {
+  return useQuery({
+    queryKey: teamKeys.invite(gid),
+    queryFn: () => teamsApi.inviteInfo(gid),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useResetInvite(gid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => teamsApi.resetLink(gid),
+    onSuccess: (info) => queryClient.setQueryData(teamKeys.invite(gid), info),
+  });
+}
+
+export function useApprovers(enabled = true) {
+  return useQuery({
+    queryKey: teamKeys.approvers(),
+    queryFn: directoryApi.approvers,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useSubmitApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApprovalRequestBody) => directoryApi.submitApproval(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.approvals() }),
+  });
+}
+
+export function useNotices() {
+  return useQuery({
+    queryKey: teamKeys.notices(),
+    queryFn: () => noticesApi.list({ limit: 20 }),
+    // A badge that notices new requests without a reload; the realtime bus can replace this.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useMarkNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => noticesApi.markRead(ids),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.notices() }),
+  });
+}

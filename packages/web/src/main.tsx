@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createRouter } from './app/router';
+import { initI18n } from './i18n';
+import './styles.css';
+
+initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={createRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { type Connect, defineConfig, type Plugin } from 'vite';
+
+/** Where `npm run dev` finds the server; CIRRUS_API_URL points it elsewhere (another port, another machine). */
+const API_SERVER = process.env.CIRRUS_API_URL || 'http://127.0.0.1:8080';
+
+/** API paths that `npm run dev` forwards to the server (the built app is served by the server itself). */
+// Trailing slashes matter: Vite matches by prefix, and a bare '/p' would also catch '/pcview'.
+const PROXIED_PATHS = [
+  '/p/',
+  '/v1/',
+  '/u/',
+  '/api/',
+  '/portal/',
+  '/account/',
+  '/cts/v1/',
+  '/cts/u/',
+  '/xfi/',
+  '/health',
+  '/openapi.json',
+];
+
+/**
+ * The app is built for base /pcview/, but its router also owns /, /cts, /landing and /view/*
+ * (the server sends index.html for them). In development, hand those page requests to Vite's
+ * index.html too (`vite` and `vite preview`), keeping the address the browser asked for.
+ */
+function appPagesOutsideBase(): Plugin {
+  const isAppPage = (path: string) =>
+    path === '/' ||
+    path === '/cts' ||
+    path === '/landing' ||
+    path === '/view' ||
+    path.startsWith('/view/') ||
+    // The preview views and the preview shell's error pages (features/preview/routes.tsx).
+    /^\/(p|s)\/[1-9]\d*$/.test(path) ||
+    /^\/l\/[\w-]+$/.test(path) ||
+    path === '/403' ||
+    path === '/502';
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && req.headers.accept?.includes('text/html') && isAppPage(path))
+      req.url = '/pcview/';
+    next();
+  };
+  return {
+    name: 'cirrus-app-pages-outside-base',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+/**
+ * pdf.js's character maps and standard fonts (PDFs that do not embed their fonts, CJK ones often),
+ * served from the package in development and copied into the build, under /pcview/pdfjs/.
+ */
+function pdfjsAssets(): Plugin {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dirs = ['cmaps', 'standard_fonts'];
+  return {
+    name: 'cirrus-pdfjs-assets',
+    configureServer: (server) =>
+      void server.middlewares.use('/pcview/pdfjs/', (req, res, next) => {
+        const [dir, file, ...rest] = (req.url ?? '').split('?')[0].replace(/^\//, '').split('/');
+        const full = path.join(root, dir ?? '', file ?? '');
+        if (!dirs.includes(dir) || !file || rest.length > 0 || file.startsWith('.') || !fs.existsSync(full))
+          return next();
+        res.setHeader('Content-Type', 'application/octet-stream');
+        fs.createReadStream(full).pipe(res);
+      }),
+    generateBundle() {
+      for (const dir of dirs) {
+        for (const file of fs.readdirSync(path.join(root, dir))) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${dir}/${file}`,
+            source: fs.readFileSync(path.join(root, dir, file)),
+          });
+        }
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/pcview/',
+  plugins: [react(), appPagesOutsideBase(), pdfjsAssets()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: their own chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion)[\\/]/ },
+            // The viewer's libraries stay with the viewer chunks that load them on demand.
+            { name: 'vendor', test: /node_modules[\\/](?!(pdfjs-dist|marked|dompurify|highlight\.js)[\\/])/ },
+          ],
+        },
+      },
+    },
+    // antd is one large library; its chunk is over the default 500 kB and that is expected.
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      PROXIED_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: false }]),
+    ),
+  },
+});

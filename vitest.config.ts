@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, three projects: `npm run test:unit` runs shared and web,
+// `npm run test:api` runs the server's API tests (SQLite, or PostgreSQL when
+// TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
