@@ -29,6 +29,9 @@ export function useNotify() {
         const ms = length === 'short' ? SHORT_ERROR_TOAST_MS : ERROR_TOAST_MS;
         void message.error(errorMessage(error, language), seconds(ms));
       },
+      warning(text: string) {
+        void message.warning(text, seconds(ERROR_TOAST_MS));
+      },
       success(text: string, { length = 'default' }: ToastOptions = {}) {
         void message.success(text, seconds(length === 'long' ? SUCCESS_TOAST_MS : ANTD_DEFAULT_MS));
       },

@@ -16,6 +16,8 @@ const BLOB_REFERENCES = [
 ] as const;
 
 const BATCH = 500;
+/** Renditions of renditions (a thumbnail of a converted PDF) go one pass after their source. */
+const MAX_PASSES = 4;
 
 /** The job that runs collect(). */
 export const COLLECT_JOB = 'blobs.collect';
@@ -39,7 +41,9 @@ interface Deps {
  * Collection of unreferenced blobs (the job `blobs.collect`). Nothing deletes a blob inline: a
  * change that drops a reference (a purge, a dropped history version) notes the key as an orphan in
  * its own transaction; the collector later checks each orphan against every reference and deletes
- * the blob only when none is left and the grace time has passed.
+ * the blob only when none is left and the grace time has passed. What previews made of a content
+ * (preview_renditions, keyed by the source's sha256) goes with it, and the renditions' own blobs
+ * are collected in turn.
  */
 export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }: Deps) {
   async function referenced(keys: string[]): Promise<Set<string>> {
@@ -56,6 +60,74 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
     return found;
   }
 
+  /** Notes keys as orphans (no job: the caller is the collector or queues one itself). */
+  async function note(trx: DbOrTrx, keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += BATCH) {
+      await trx
+        .insertInto('blob_orphans')
+        .values(keys.slice(i, i + BATCH).map((sha256) => ({ sha256, since: now() })))
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+    }
+  }
+
+  /**
+   * What previews made of contents that are gone (modules/preview keeps renditions by their
+   * source's sha256): the rows go, and their results become orphans in turn. Answers how many
+   * result keys were noted.
+   */
+  async function dropRenditionsOf(sources: string[]): Promise<number> {
+    if (sources.length === 0) return 0;
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('preview_renditions')
+        .select('result_sha256')
+        .where('source_sha256', 'in', sources)
+        .execute();
+      if (rows.length === 0) return 0;
+      await trx.deleteFrom('preview_renditions').where('source_sha256', 'in', sources).execute();
+      const results = [...new Set(rows.map((r) => r.result_sha256))].filter((key) => key !== '');
+      await note(trx, results);
+      return results.length;
+    });
+  }
+
+  /** One pass over the orphans; answers the blobs removed and the rendition results newly noted. */
+  async function collectPass(): Promise<{ removed: number; noted: number }> {
+    let removed = 0;
+    let noted = 0;
+    let after = '';
+    for (;;) {
+      const rows = await db
+        .selectFrom('blob_orphans')
+        .select('sha256')
+        .where('sha256', '>', after)
+        .orderBy('sha256')
+        .limit(BATCH)
+        .execute();
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].sha256;
+      const keys = rows.map((r) => r.sha256);
+      const inUse = await referenced(keys);
+      const done: string[] = [...inUse];
+      const gone: string[] = [];
+      const unusedSinceMs = Date.now() - graceSeconds * 1000;
+      for (const key of keys) {
+        if (inUse.has(key)) continue;
+        const outcome = await blobs.remove(key, { unusedSinceMs });
+        if (outcome === 'removed') removed++;
+        // A blob put again within the grace time stays an orphan until the next run.
+        if (outcome !== 'recent') {
+          done.push(key);
+          gone.push(key);
+        }
+      }
+      noted += await dropRenditionsOf(gone);
+      if (done.length > 0) await db.deleteFrom('blob_orphans').where('sha256', 'in', done).execute();
+    }
+    return { removed, noted };
+  }
+
   return {
     /**
      * Notes keys whose last reference may have gone, in the caller's transaction, and queues a
@@ -65,41 +137,20 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
       const unique = [...new Set(keys)].filter((key) => key !== '');
       if (unique.length === 0) return;
       await jobs.enqueue(trx, COLLECT_JOB, {}, { dedupeKey: COLLECT_JOB });
-      for (let i = 0; i < unique.length; i += BATCH) {
-        await trx
-          .insertInto('blob_orphans')
-          .values(unique.slice(i, i + BATCH).map((sha256) => ({ sha256, since: now() })))
-          .onConflict((oc) => oc.column('sha256').doNothing())
-          .execute();
-      }
+      await note(trx, unique);
     },
 
-    /** Deletes the orphans nothing refers to any more; answers how many blobs went. */
+    /**
+     * Deletes the orphans nothing refers to any more, and the preview renditions made of them;
+     * answers how many blobs went. A rendition's result noted on the way is collected in a further
+     * pass (a PDF's own renditions after the PDF), a few at most.
+     */
     async collect(): Promise<number> {
       let removed = 0;
-      let after = '';
-      for (;;) {
-        const rows = await db
-          .selectFrom('blob_orphans')
-          .select('sha256')
-          .where('sha256', '>', after)
-          .orderBy('sha256')
-          .limit(BATCH)
-          .execute();
-        if (rows.length === 0) break;
-        after = rows[rows.length - 1].sha256;
-        const keys = rows.map((r) => r.sha256);
-        const inUse = await referenced(keys);
-        const done: string[] = [...inUse];
-        const unusedSinceMs = Date.now() - graceSeconds * 1000;
-        for (const key of keys) {
-          if (inUse.has(key)) continue;
-          const outcome = await blobs.remove(key, { unusedSinceMs });
-          if (outcome === 'removed') removed++;
-          // A blob put again within the grace time stays an orphan until the next run.
-          if (outcome !== 'recent') done.push(key);
-        }
-        if (done.length > 0) await db.deleteFrom('blob_orphans').where('sha256', 'in', done).execute();
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        const outcome = await collectPass();
+        removed += outcome.removed;
+        if (outcome.noted === 0) break;
       }
       if (removed > 0) log?.info({ removed }, 'collected unreferenced blobs');
       return removed;

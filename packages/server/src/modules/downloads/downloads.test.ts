@@ -135,6 +135,18 @@ describe('zip downloads', () => {
     const partial = await mc.get(url);
     expect(partial.headers['x-skipped-files']).toBe('1');
     expect(Object.keys(unzip(partial.rawPayload))).not.toContain('Project/Locked/');
+
+    // The web app asks first, so that it can say "partial download fail" (spec 001 §8).
+    expect((await oc.get(`${url}&preflight=1`)).json()).toEqual({
+      name: 'Project.zip',
+      files: 3,
+      skipped: 0,
+    });
+    expect((await mc.get(`${url}&preflight=1`)).json()).toEqual({
+      name: 'Project.zip',
+      files: 2,
+      skipped: 1,
+    });
   });
 
   test('an empty folder answers emptyFolder; batch download zips a selection', async () => {
@@ -143,6 +155,10 @@ describe('zip downloads', () => {
     const res = await c.get(`/api/v3/groups/${gid}/files/${empty.fileid}/download?action=download`);
     expect(res.statusCode).toBe(400);
     expect(res.json().result).toBe('emptyFolder');
+    const asked = await c.get(
+      `/api/v3/groups/${gid}/files/${empty.fileid}/download?action=download&preflight=1`,
+    );
+    expect(asked.json().result).toBe('emptyFolder');
 
     const a = await upload(c, gid, 0, 'a.txt', Buffer.from('A'));
     const folder = await mkdir(c, gid, 0, 'F');

@@ -15,12 +15,18 @@ import { streamZip } from './zip.ts';
 
 const FileParams = z.object({ gid: Id, fid: Id });
 const ContentParams = z.object({ v: Id, f: Id });
+/**
+ * `preflight=1` answers what a zip would hold instead of streaming it, so the web app can show
+ * spec 001 §8's empty-folder and partial-download messages (a download frame cannot read them).
+ */
+const Preflight = z.enum(['0', '1']).optional();
 const ContentQuery = z.object({
   platform: z.string().max(20).optional(),
   history: z.string().max(20).optional(),
+  preflight: Preflight,
 });
-const DownloadQuery = z.object({ action: z.string().max(20).optional() });
-const BatchQuery = z.object({ fileids: IdList });
+const DownloadQuery = z.object({ action: z.string().max(20).optional(), preflight: Preflight });
+const BatchQuery = z.object({ fileids: IdList, preflight: Preflight });
 
 interface Deps {
   downloads: DownloadService;
@@ -64,7 +70,13 @@ export function sendFile(
     .send(blobs.createReadStream(file.sha256, range));
 }
 
-export function sendZip(reply: FastifyReply, plan: ZipPlan, blobs: BlobStore) {
+export function sendZip(reply: FastifyReply, plan: ZipPlan, blobs: BlobStore, preflight?: '0' | '1') {
+  if (preflight === '1') {
+    const files = plan.entries.filter((e) => !e.file.is_folder).length;
+    return reply
+      .header('cache-control', 'private, no-store')
+      .send({ name: plan.name, files, skipped: plan.skipped });
+  }
   return (
     reply
       .type('application/zip')
@@ -84,7 +96,8 @@ export function downloadRoutes({ downloads, blobs, history }: Deps) {
     r.get(
       '/api/v3/groups/:gid/files/batch/download',
       { schema: { params: z.object({ gid: Id }), querystring: BatchQuery } },
-      async (req, reply) => sendZip(reply, await downloads.batch(actorOf(req), req.query.fileids), blobs),
+      async (req, reply) =>
+        sendZip(reply, await downloads.batch(actorOf(req), req.query.fileids), blobs, req.query.preflight),
     );
 
     r.get(
@@ -92,7 +105,8 @@ export function downloadRoutes({ downloads, blobs, history }: Deps) {
       { schema: { params: FileParams, querystring: DownloadQuery } },
       async (req, reply) => {
         const located = await downloads.file(actorOf(req), req.params.gid, req.params.fid, req.headers.range);
-        if (located.file.is_folder) return sendZip(reply, await downloads.folder(located), blobs);
+        if (located.file.is_folder)
+          return sendZip(reply, await downloads.folder(located), blobs, req.query.preflight);
         return sendFile(req, reply, located, blobs);
       },
     );
@@ -118,7 +132,8 @@ export function downloadRoutes({ downloads, blobs, history }: Deps) {
               return sendFile(req, reply, version, blobs);
             }
             const located = await downloads.file(actorOf(req), req.params.v, req.params.f, req.headers.range);
-            if (located.file.is_folder) return sendZip(reply, await downloads.folder(located), blobs);
+            if (located.file.is_folder)
+              return sendZip(reply, await downloads.folder(located), blobs, req.query.preflight);
             return sendFile(req, reply, located, blobs);
           },
         );

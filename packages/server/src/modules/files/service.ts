@@ -519,9 +519,13 @@ export function createFileService({
       if (file.is_folder) throw new DomainError('fileNotExists');
       requirePermission(mask, 'update');
       await quota.check(actor.userId, ctx.space, { bytes: digest.size - file.size, files: 0 });
+      // A new version (an editor's save, a recovered history version) of a file someone else
+      // holds the lock of is refused, as an upload over it is (spec 001 §3 "File lock").
+      const lockCheck = await locks.forActor(actor);
       await inTransaction(db, async (trx) => {
         const current = await repo.findFile(trx, file.id);
         if (current?.status !== 'live') throw new DomainError('fileNotExists');
+        await lockCheck.assertFree(trx, current);
         await addVersion(trx, actor, ctx, current, digest, detail);
       });
       await versions.trimFile(ctx.space, file.id);

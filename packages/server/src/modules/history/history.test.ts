@@ -152,6 +152,38 @@ describe('history versions', () => {
     expect(patch.json().result).toBe('no_update_permission');
   });
 
+  test('recovering a version of a file another user holds the lock of is refused (423 document_editing)', async () => {
+    const owner = await t.makeUser();
+    const holder = await t.makeUser({ name: 'Lock Holder' });
+    const gid = await makeTeam(t, owner, [{ user: holder, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const hc = await holder.client();
+    const [v1, v2] = versions(2);
+    await upload(oc, gid, 0, 'locked.txt', v1);
+    const file = await upload(oc, gid, 0, 'locked.txt', v2);
+    const [, first] = await histories(oc, file.fileid);
+    const lockUrl = `/editinglock/v1/volumes/${gid}/files/${file.fileid}/filelock`;
+    expect((await hc.post(lockUrl)).statusCode).toBe(200);
+
+    const url = `/api/v3/files/${file.fileid}/histories/${first.id}/recover`;
+    const refused = await oc.post(url, { historyid: first.id, fileid: file.fileid, groupid: gid });
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json()).toMatchObject({ result: 'document_editing', debug: { nick: 'Lock Holder' } });
+    expect((await histories(oc, file.fileid)).map((h) => h.ver)).toEqual([2, 1]);
+    expect((await content(oc, gid, file.fileid)).rawPayload.equals(v2)).toBe(true);
+
+    // The holder may recover; once the lock is released, so may the others.
+    const byHolder = await hc.post(url, { historyid: first.id, fileid: file.fileid, groupid: gid });
+    expect(byHolder.statusCode, byHolder.body).toBe(200);
+    expect(byHolder.json()).toMatchObject({ fver: 3 });
+    expect((await hc.delete(lockUrl)).statusCode).toBe(200);
+    const second = (await histories(oc, file.fileid)).find((h) => h.ver === 2);
+    if (!second) throw new Error('no second version');
+    const after = await oc.post(`/api/v3/files/${file.fileid}/histories/${second.id}/recover`, {});
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await content(oc, gid, file.fileid)).rawPayload.equals(v2)).toBe(true);
+  });
+
   test('remarks, deleting an old version, and the current version stays', async () => {
     const { c, gid } = await me();
     const [v1, v2] = versions(2);

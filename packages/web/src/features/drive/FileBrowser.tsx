@@ -1,5 +1,6 @@
 import { DownloadOutlined, MoreOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  errorText,
   type FileLockInfo,
   type FileRecord,
   hasPermission,
@@ -27,11 +28,12 @@ import { useFileExtras } from '../history/useFileExtras';
 import { LockNoticeDialog } from '../locks/LockNoticeDialog';
 import { useFileLockActions, useLockEnabled } from '../locks/queries';
 import { previewPath } from '../preview/paths';
+import { useHighlightedFile } from '../search/useHighlight';
 import { SharedMark } from '../share/SharedMark';
 import { useShareActions } from '../share/useShareActions';
 import { DeleteDialog } from './DeleteDialog';
 import { DriveToolbar } from './DriveToolbar';
-import { downloadUrlOf, startDownload } from './download';
+import { downloadItems } from './download';
 import { actionItems, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
 import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
@@ -102,6 +104,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
   const ids = useMemo(() => list.files.map((file) => file.id), [list.files]);
   // Rows that left the list (deleted, moved away) leave the selection too.
   const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
+  // A search result opened this folder for one file: it comes selected and scrolled into view.
+  const highlighted = useHighlightedFile(list, (id) => setSelection({ selected: new Set([id]), anchor: id }));
   const selectedFiles = useMemo(
     () => list.files.filter((file) => selection.selected.has(file.id)),
     [list.files, selection],
@@ -155,7 +159,10 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
       case 'open':
         return openItem(files[0]);
       case 'download':
-        return startDownload(downloadUrlOf(folder.gid, files), (error) => notify.error(error));
+        return void downloadItems(folder.gid, files, {
+          onError: (error) => notify.error(error),
+          onPartial: () => notify.warning(errorText('partialDownloadFail', language)),
+        });
       case 'copyTo':
         return openDialog({ kind: 'transfer', transfer: 'copy', files });
       case 'moveTo':
@@ -314,6 +321,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
         files={list.files}
         total={list.total}
         selected={selection.selected}
+        scrollToId={highlighted}
         sort={sort}
         onSort={(field) => {
           const next = nextSort(sort, field);

@@ -5,7 +5,7 @@
  */
 import type { FileRecord } from '@cirrus/shared';
 import { driveApi } from '../../api/drive';
-import { ApiError, type ApiErrorBody } from '../../api/http';
+import { ApiError, type ApiErrorBody, http } from '../../api/http';
 
 /** A file's own address; a folder or several items come as a zip (spec 001 §5). */
 export function downloadUrlOf(gid: number, files: readonly Pick<FileRecord, 'id' | 'ftype'>[]): string {
@@ -51,4 +51,35 @@ export function startDownload(url: string, onError: (error: ApiError) => void): 
   });
   frame.src = url;
   document.body.append(frame);
+}
+
+/** What a zip would hold: the server's `preflight=1` answer. */
+interface ZipPreflight {
+  name: string;
+  files: number;
+  skipped: number;
+}
+
+/**
+ * Downloads a selection. A single file goes straight to the browser; a folder or several items
+ * are asked about first, because a download frame cannot read what the zip left out: an empty
+ * folder is an error, and a zip without some items says "partial download fail" (spec 001 §8).
+ */
+export async function downloadItems(
+  gid: number,
+  files: readonly Pick<FileRecord, 'id' | 'ftype'>[],
+  handlers: { onError: (error: unknown) => void; onPartial: () => void },
+): Promise<void> {
+  const url = downloadUrlOf(gid, files);
+  const isZip = files.length > 1 || files[0]?.ftype === 'folder';
+  if (isZip) {
+    try {
+      const plan = await http.get<ZipPreflight>(`${url}&preflight=1`);
+      if (plan.skipped > 0) handlers.onPartial();
+    } catch (error) {
+      handlers.onError(error);
+      return;
+    }
+  }
+  startDownload(url, handlers.onError);
 }

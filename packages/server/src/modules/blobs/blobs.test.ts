@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { myDrive, upload } from '../../../test/drive.ts';
+import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { saveRendition } from '../preview/repo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Unreferenced blobs are collected at once here; in production an hour's grace protects uploads.
+  t = await makeTestApp({ BLOB_GC_GRACE_SECONDS: '0' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const unique = (label: string) => Buffer.from(`${label} ${crypto.randomUUID()}`);
+const stored = (sha256: string) => t.services.blobs.has(sha256);
+const shaOf = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+
+/** A rendition as modules/preview writes it once a conversion is done. */
+async function rendition(source: string, name: 'pdf' | 'thumb', result: Buffer): Promise<string> {
+  const digest = await t.services.blobs.putBuffer(result);
+  await saveRendition(t.database.db, {
+    source_sha256: source,
+    name,
+    state: 'done',
+    result_sha256: digest.sha256,
+    result_size: digest.size,
+    content_type: name === 'pdf' ? 'application/pdf' : 'image/png',
+    at: t.clock.now,
+  });
+  return digest.sha256;
+}
+
+async function orphan(keys: string[]): Promise<void> {
+  const { db } = t.database;
+  await db.transaction().execute((trx) => t.services.blobCollector.orphaned(trx, keys));
+}
+
+const renditionsOf = (source: string) =>
+  t.database.db.selectFrom('preview_renditions').select('name').where('source_sha256', '=', source).execute();
+
+describe('blob collection (job blobs.collect)', () => {
+  test('every reference keeps a blob: files, history versions, profile pictures, preview renditions', async () => {
+    const c = await (await t.makeUser()).client();
+    const gid = await myDrive(c);
+    const [v1, v2] = [unique('version 1'), unique('version 2')];
+    await upload(c, gid, 0, 'kept.docx', v1);
+    await upload(c, gid, 0, 'kept.docx', v2);
+    const user = await t.makeUser();
+    const picture = await t.services.blobs.putBuffer(unique('avatar'));
+    // A profile picture as modules/pictures stores it.
+    await t.database.db
+      .insertInto('pictures')
+      .values({
+        user_id: user.id,
+        kind: 'avatar',
+        sha256: picture.sha256,
+        size: picture.size,
+        created_at: t.clock.now,
+      })
+      .execute();
+    const pdf = await rendition(shaOf(v2), 'pdf', unique('converted pdf'));
+    const stray = (await t.services.blobs.putBuffer(unique('nobody'))).sha256;
+
+    const keys = [shaOf(v1), shaOf(v2), picture.sha256, pdf, stray];
+    await orphan(keys);
+    await t.services.jobs.runDue();
+    for (const key of keys.slice(0, 4)) expect(await stored(key), key).toBe(true);
+    expect(await stored(stray)).toBe(false);
+    expect(await renditionsOf(shaOf(v2))).toEqual([{ name: 'pdf' }]);
+    expect(await t.database.db.selectFrom('blob_orphans').selectAll().execute()).toEqual([]);
+    expect(await t.services.jobs.failed()).toEqual([]);
+  });
+
+  test('the renditions of a collected blob are dropped and their results collected, a thumbnail of a PDF too', async () => {
+    const c = await (await t.makeUser()).client();
+    const gid = await myDrive(c);
+    const gone = unique('purged document');
+    const live = unique('live document');
+    const file = await upload(c, gid, 0, 'purged.docx', gone);
+    await upload(c, gid, 0, 'live.docx', live);
+    const pdf = await rendition(shaOf(gone), 'pdf', unique('pdf of the purged'));
+    const thumb = await rendition(pdf, 'thumb', unique('thumbnail of that pdf'));
+    const livePdf = await rendition(shaOf(live), 'pdf', unique('pdf of the live'));
+
+    // Delete, then purge from the bin: the content becomes an orphan, collected by the job.
+    expect((await c.delete(`/api/v3/groups/${gid}/files/${file.fileid}`)).statusCode).toBe(204);
+    const purge = await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] });
+    expect(purge.json()).toEqual({ failList: [] });
+    await t.services.jobs.runDue();
+
+    expect(await stored(shaOf(gone))).toBe(false);
+    expect(await renditionsOf(shaOf(gone))).toEqual([]);
+    expect(await stored(pdf)).toBe(false);
+    expect(await renditionsOf(pdf)).toEqual([]);
+    expect(await stored(thumb)).toBe(false);
+    // Another content's renditions stay.
+    expect(await stored(shaOf(live))).toBe(true);
+    expect(await stored(livePdf)).toBe(true);
+    expect(await renditionsOf(shaOf(live))).toEqual([{ name: 'pdf' }]);
+    expect(await t.database.db.selectFrom('blob_orphans').selectAll().execute()).toEqual([]);
+    expect(await t.services.jobs.failed()).toEqual([]);
+  });
+});
