@@ -25,6 +25,9 @@ test('a user types in the search box, picks a file from the dropdown and lands i
   await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+\/\d+\?highlight=\d+$/);
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('测试报告');
   await expect(row(page, 'v2.3 回归测试报告.docx')).toBeVisible();
+  // ... and highlighted there: it comes selected, the only selected row.
+  await expect(row(page, 'v2.3 回归测试报告.docx').getByRole('checkbox')).toBeChecked();
+  await expect(page.locator('.cirrus-filelist-row.is-selected')).toHaveCount(1);
   const highlighted = new URL(page.url()).searchParams.get('highlight');
   const record = await page.evaluate(
     async (id) => (await fetch(`/api/files/${id}/path`)).json(),
@@ -56,4 +59,27 @@ test('all results: teams, people and files; file pages load more on scrolling, w
   await page.getByText('Files', { exact: true }).first().click();
   await expect(page).toHaveURL(/\/pcview\/drive\/search\/file\/%E5%91%A8%E6%8A%A5/);
   await expect(hits.first()).toBeVisible();
+});
+
+test('advanced search: name and type narrow the file page, the query string carries them', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  await page.goto('/pcview/drive/search/file/');
+  await page.getByText('Advanced search', { exact: true }).click();
+  const form = page.getByRole('form', { name: 'Advanced search' });
+  await form.getByLabel('Name').fill('回归测试');
+  await form.getByLabel('Type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Documents (doc, docx, wps)' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: 'Search', exact: true }).click();
+
+  // The advanced call's fields in the address, so the page can be reloaded and shared.
+  await expect(page).toHaveURL(/\/pcview\/drive\/search\/file\/.+\?adv=1&fname=.+&type=doc$/);
+  await expect(page.getByRole('heading', { name: 'Advanced search results' })).toBeVisible();
+  // The search box shows what the page searched for.
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('回归测试');
+  const names = page.locator('.cirrus-hit-row .cirrus-hit-name');
+  await expect(names.filter({ hasText: 'v2.3 回归测试报告.docx' })).toBeVisible();
+  for (const name of await names.allTextContents()) expect(name).toMatch(/\.(docx?|wps)$/);
 });

@@ -19,6 +19,8 @@ export interface VirtualFileListProps {
   /** All rows the folder has (the server's total), for screen readers. */
   total: number;
   selected: ReadonlySet<number>;
+  /** A row to bring into view once it is in the list (each id once). */
+  scrollToId?: number;
   sort: FileSort;
   onSort: (field: SortField) => void;
   hasMore: boolean;
@@ -200,6 +202,16 @@ export function VirtualFileList(props: VirtualFileListProps) {
     getItemKey: (index) => files[index]?.id ?? 'more',
   });
   const items = virtualizer.getVirtualItems();
+
+  const scrolledTo = useRef<number>(undefined);
+  useEffect(() => {
+    if (props.scrollToId === undefined || scrolledTo.current === props.scrollToId) return;
+    const index = files.findIndex((file) => file.id === props.scrollToId);
+    if (index < 0) return;
+    scrolledTo.current = props.scrollToId;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [props.scrollToId, files, virtualizer]);
+
   const lastIndex = items.at(-1)?.index ?? -1;
 
   // The next page is asked for once the loader row comes within the overscan.

@@ -248,6 +248,25 @@ describe('filters', () => {
     expect(names(await search(c, { searchname: 'where', groupids: team }))).toEqual(['where team.txt']);
     expect(names(await search(c, { searchname: 'where', groupids: `${gid}` }))).toEqual(['where mine.txt']);
   });
+
+  test('secret_label: only files with that label', async () => {
+    const { c, put } = await person();
+    await put('labelled plain.txt', 'x');
+    const secret = await put('labelled secret.txt', 'x');
+    // The label is set through the files module (its own tests); here only the filter matters.
+    await t.database.db
+      .updateTable('files')
+      .set({ secret_label: 3 })
+      .where('id', '=', secret.fileid)
+      .execute();
+    expect(names(await search(c, { searchname: 'labelled', secret_label: 3 }))).toEqual([
+      'labelled secret.txt',
+    ]);
+    expect(names(await search(c, { searchname: 'labelled', secret_label: 0 }))).toEqual([
+      'labelled plain.txt',
+    ]);
+    expect(names(await search(c, { searchname: 'labelled' }))).toHaveLength(2);
+  });
 });
 
 describe('who sees what', () => {

@@ -19,7 +19,7 @@ import { useCurrentUser } from '../auth/queries';
 import { useSettings } from '../settings/queries';
 import { hitPath, useSpaceNames } from './FileHitList';
 import { Highlight, termRanges } from './Highlight';
-import { type SearchKind, searchAllPath, searchAreaOf, searchListPath } from './paths';
+import { type SearchKind, searchAllPath, searchAreaOf, searchKeywordOf, searchListPath } from './paths';
 import { useDropdownFiles, useDropdownMembers, useDropdownTeams } from './queries';
 import './search.css';
 
@@ -105,9 +105,12 @@ export function SearchBox() {
   const members = useDropdownMembers(user.companyid, keyword);
   const files = useDropdownFiles(keyword);
 
-  // Leaving the page (a result was opened) closes the dropdown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Leaving the page (a result was opened) closes the dropdown; a results page shows its keyword.
+  useEffect(() => {
+    setOpen(false);
+    const shown = searchKeywordOf(location.pathname);
+    if (shown !== undefined) setValue(cutSearchInput(shown));
+  }, [location.pathname]);
 
   const go = (to: string) => {
     setOpen(false);

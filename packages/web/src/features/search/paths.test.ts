@@ -6,6 +6,7 @@ import {
   filtersFromSearch,
   searchAllPath,
   searchAreaOf,
+  searchKeywordOf,
   searchListPath,
   searchOfFilters,
 } from './paths';
@@ -18,6 +19,19 @@ describe('search routes (spec 001 §2)', () => {
     ['/pcview', 'drive'],
   ])('the area of %s is %s', (pathname, area) => {
     expect(searchAreaOf(pathname)).toBe(area);
+  });
+
+  test.each([
+    ['/pcview/search/%E5%91%A8%E6%8A%A5', '周报'],
+    ['/pcview/drive/search/file/a%2Fb', 'a/b'],
+    ['/pcview/contacts/search/member/li', 'li'],
+    ['/pcview/search', ''],
+    ['/pcview/drive/search/file/', ''],
+    ['/pcview/drive/group/3', undefined],
+    ['/pcview/drive/search/other/x', undefined],
+    ['/pcview/search/%E0%A4', undefined],
+  ])('the search box shows the keyword of %s: %s', (pathname, keyword) => {
+    expect(searchKeywordOf(pathname)).toBe(keyword);
   });
 
   test('paths encode the keyword; the file page keeps a query string', () => {

@@ -29,6 +29,24 @@ export function searchAreaOf(pathname: string): string {
   return first && first !== 'search' ? first : 'drive';
 }
 
+/** The keyword of a search page's address (the search box shows it there), or undefined elsewhere. */
+export function searchKeywordOf(pathname: string): string | undefined {
+  if (!pathname.startsWith(`${APP_BASE}/`)) return undefined;
+  const parts = pathname.slice(APP_BASE.length + 1).split('/');
+  const at =
+    parts[0] === 'search'
+      ? 1
+      : parts[1] === 'search' && SEARCH_KINDS.includes(parts[2] as SearchKind)
+        ? 3
+        : -1;
+  if (at < 0 || parts.length > at + 1) return undefined;
+  try {
+    return decodeURIComponent(parts[at] ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
 export function searchAllPath(keyword: string): string {
   return `${APP_BASE}/search/${encodeURIComponent(keyword)}`;
 }
