@@ -10,7 +10,7 @@ async function otherPerson(browser: Browser): Promise<Page> {
 }
 
 /** Calls the API as the logged-in page does (cookies and the csrf token). */
-async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
+async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
   const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -148,4 +148,38 @@ test('an administrator blocks a reported file; its owner sees why and appeals', 
   await owner.reload();
   await expect(owner.getByText('This file cannot be viewed')).toHaveCount(0);
   await owner.context().close();
+});
+
+test('an administrator names who approves group creation, beside the setting that requires it', async ({
+  page,
+}) => {
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/settings');
+  const editor = page.getByTestId('group-approvers');
+  // The administrators always approve; the demo names 何雪 as well.
+  await expect(editor.getByText('系统管理员 · administrator')).toBeVisible();
+  await expect(
+    editor.locator('.ant-select-selection-item').filter({ hasText: '何雪 (hexue)' }),
+  ).toBeVisible();
+
+  const picker = editor.getByRole('combobox', { name: 'Group-creation approvers' });
+  await picker.click();
+  await picker.fill('wangfang');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'wangfang' })
+    .click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  const { approvers } = await api(page, 'GET', '/admin/v1/group_approvers');
+  expect(approvers.map((a: { unique_name: string }) => a.unique_name)).toEqual(
+    expect.arrayContaining(['admin', 'hexue', 'wangfang']),
+  );
+  // ... and 王芳 is now among the approvers a member may choose.
+  const asked = await api(page, 'GET', '/v1/companies/self/users/self/group_approvers');
+  expect(asked.approvers.map((a: { unique_name: string }) => a.unique_name)).toContain('wangfang');
+  // leave the demo's approvers as they were for the other tests
+  const hexue = approvers.find((a: { unique_name: string }) => a.unique_name === 'hexue');
+  await api(page, 'PUT', '/admin/v1/group_approvers', { user_ids: [hexue.id] });
 });

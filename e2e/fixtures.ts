@@ -7,6 +7,6 @@ export async function login(page: Page, account: string, password = DEMO_PASSWOR
   await page.goto('/cts?cb=%2Fpcview%2Fdrive');
   await page.locator('#account').fill(account);
   await page.locator('#password').fill(password);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await page.getByRole('button', { name: /log in|sign in|登 ?录/i }).click();
   await page.waitForURL('**/pcview/drive');
 }

@@ -125,3 +125,36 @@ test('the directory, my teams page and the approval list show what the demo hold
   await page.getByLabel('Search people').fill('zw');
   await expect(page.getByRole('button', { name: /张伟/ })).toBeVisible();
 });
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the team details dialog speaks Chinese on every tab, with no raw text keys', async ({ page }) => {
+    await login(page, 'zhangwei');
+    await page.locator('a[href*="/drive/group/"]').filter({ hasText: '研发中心' }).first().click();
+    await page.getByRole('button', { name: '团队详情' }).click();
+    const dialog = page.getByRole('dialog', { name: '研发中心' });
+    const rawKey = /\b(common|roles|types|details|inline|info|members|transfer|settings|invite)\.[a-zA-Z]/;
+
+    await expect(dialog.getByRole('tab', { name: '团队信息' })).toBeVisible();
+    for (const label of ['创建日期', '团队类型', '团队归属', '云文件空间', '团队公告']) {
+      await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByText('企业团队', { exact: true }).first()).toBeVisible();
+    // the department's group space has no limit in the demo
+    await expect(dialog.getByTestId('team-dept-space')).toContainText(/^已用 .+，不限容量/);
+    expect(await dialog.innerText()).not.toMatch(rawKey);
+
+    await dialog.getByRole('tab', { name: '团队成员' }).click();
+    await expect(dialog.getByText(/^共 \d+ 名成员$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '添加成员' })).toBeVisible();
+    await expect(dialog.locator('.cirrus-member-row').filter({ hasText: '张伟' })).toContainText('所有者');
+    await expect(dialog.getByRole('combobox', { name: '王芳 的角色' })).toBeVisible();
+    expect(await dialog.innerText()).not.toMatch(rawKey);
+
+    await dialog.getByRole('tab', { name: '团队设置' }).click();
+    await expect(dialog.getByText('每个文件的历史版本数')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '转让团队' })).toBeVisible();
+    expect(await dialog.innerText()).not.toMatch(rawKey);
+  });
+});

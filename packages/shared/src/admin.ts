@@ -252,6 +252,15 @@ export interface OutboxItem {
   sent_at: number | null;
 }
 
+/** One approver of group creation as the console lists them (GET /admin/v1/group_approvers). */
+export interface ConsoleApprover {
+  id: number;
+  unique_name: string;
+  nick_name: string;
+  /** `admin`: approves as the company administrator or by the admin role; `named`: named by the console. */
+  source: 'admin' | 'named';
+}
+
 export interface AuditEntry {
   id: number;
   actor: { id: number; name: string; via: 'web' | 'cli' };

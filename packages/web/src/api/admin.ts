@@ -6,6 +6,7 @@ import type {
   AdminUser,
   AdminUserPage,
   AuditEntry,
+  ConsoleApprover,
   FeedbackItem,
   IdentityRequest,
   ImportReport,
@@ -88,6 +89,9 @@ export const adminApi = {
   settings: () => http.get<{ settings: AdminSetting[] }>('/admin/v1/settings'),
   setSetting: (name: string, value: unknown) =>
     http.put<AdminSetting>(`/admin/v1/settings/${name}`, { value }),
+  approvers: () => http.get<{ approvers: ConsoleApprover[] }>('/admin/v1/group_approvers'),
+  setApprovers: (user_ids: number[]) =>
+    http.put<{ approvers: ConsoleApprover[] }>('/admin/v1/group_approvers', { user_ids }),
 
   reports: (status: ReportFilter, q: PageQuery) =>
     http.get<PageOf & { reports: ModerationReport[] }>('/admin/v1/reports', { query: { status, ...q } }),

@@ -182,6 +182,11 @@ export const adminEn = {
     range_company: 'Company',
     range_group: 'Team',
     range_user: 'Chosen people',
+    approvers: 'Group-creation approvers',
+    approversHint:
+      'When approval is required, these people and every administrator approve requests for new teams and chats.',
+    approversAdmin: 'administrator',
+    approversPick: 'Add approvers by name or account',
   },
   moderation: {
     filter_open: 'To review',

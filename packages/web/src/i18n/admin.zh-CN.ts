@@ -181,6 +181,10 @@ export const adminZhCN: Strings<typeof adminEn> = {
     range_company: '公司',
     range_group: '团队',
     range_user: '指定人员',
+    approvers: '创建团队审批人',
+    approversHint: '需要审批时，由这些人员和所有管理员审批新建团队和多人会话的申请。',
+    approversAdmin: '管理员',
+    approversPick: '按姓名或账号添加审批人',
   },
   moderation: {
     filter_open: '待处理',

@@ -42,6 +42,8 @@ export const teamsEn = {
     space: 'Cloud file space',
     spaceUsage: '{{used}} of {{total}} used ({{percent}})',
     unlimited: 'unlimited',
+    /** A space without a limit: no total and no percent to show. */
+    usedNoLimit: '{{used}} used, no limit',
     deptSpace: 'Department group space',
     deptSpaceValue: '{{used}} of {{total}} used',
     deptSpaceTip:

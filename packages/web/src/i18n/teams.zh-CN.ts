@@ -38,6 +38,7 @@ export const teamsZhCN: TeamsMessages = {
     space: '云文件空间',
     spaceUsage: '已用 {{used}} / 共 {{total}}（{{percent}}）',
     unlimited: '不限',
+    usedNoLimit: '已用 {{used}}，不限容量',
     deptSpace: '部门群组空间',
     deptSpaceValue: '已用 {{used}} / 共 {{total}}',
     deptSpaceTip: '该企业团队的文件计入所属部门的共享空间：默认 {{base}}，部门另行扩容 {{expand}}。',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { Id } from '../../http/params.ts';
+import type { ApproverAdmin } from './approvers.ts';
 import type { AuditLog } from './audit.ts';
 import type { DepartmentService } from './departments.ts';
 import type { ImportService } from './import.ts';
@@ -12,6 +13,7 @@ import type { PeopleService } from './people.ts';
 import { consoleOf } from './policy.ts';
 import type { QuotaAdmin } from './quotas.ts';
 import {
+  ApproversBody,
   AuditQuery,
   CreateDeptBody,
   CreateUserBody,
@@ -42,6 +44,7 @@ export interface AdminRouteDeps {
   settingsAdmin: SettingsAdmin;
   inboxes: Inboxes;
   audit: AuditLog;
+  approvers: ApproverAdmin;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface AdminRouteDeps {
  * has already answered 404 to anyone who may not open the console and 403 to a viewer's writes.
  */
 export function adminRoutes(deps: AdminRouteDeps) {
-  const { db, people, departments, imports, quotaAdmin, settingsAdmin, inboxes, audit } = deps;
+  const { db, people, departments, imports, quotaAdmin, settingsAdmin, inboxes, audit, approvers } = deps;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -140,6 +143,19 @@ export function adminRoutes(deps: AdminRouteDeps) {
     r.get('/admin/v1/settings', async (req) => settingsAdmin.list(consoleOf(req)));
     r.put('/admin/v1/settings/:name', { schema: { params: SettingParams, body: SettingBody } }, async (req) =>
       settingsAdmin.set(consoleOf(req), req.params.name, req.body.value),
+    );
+
+    // Who approves group creation (issue 5): the administrators always; the others named here.
+    r.get('/admin/v1/group_approvers', async (req) => approvers.list(consoleOf(req)));
+    r.put(
+      '/admin/v1/group_approvers',
+      {
+        schema: {
+          body: ApproversBody,
+          description: 'Replaces the named approvers of group creation (company members); answers the list.',
+        },
+      },
+      async (req) => approvers.set(consoleOf(req), req.body.user_ids),
     );
 
     // Inboxes and the audit log

@@ -115,6 +115,9 @@ export const DefaultsBody = z.object({
 });
 export type DefaultsBody = z.infer<typeof DefaultsBody>;
 
+/** The named approvers of group creation (PUT /admin/v1/group_approvers). */
+export const ApproversBody = z.object({ user_ids: z.array(Id).max(200) });
+
 export const SettingParams = z.object({ name: z.string().max(64) });
 export const SettingBody = z.object({ value: z.unknown() });
 

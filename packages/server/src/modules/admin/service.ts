@@ -6,6 +6,7 @@ import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { SpaceService } from '../spaces/service.ts';
+import { createApproverAdmin } from './approvers.ts';
 import { createAuditLog } from './audit.ts';
 import { createDepartmentService } from './departments.ts';
 import { createImportService } from './import.ts';
@@ -41,6 +42,7 @@ export function createAdminServices(deps: AdminDeps) {
     settingsAdmin: createSettingsAdmin({ db, settings, audit }),
     inboxes: createInboxes({ db, audit, now }),
     moderation: createModerationService({ db, spaces, outbox, audit, now }),
+    approvers: createApproverAdmin({ db, audit }),
   };
 }
 

@@ -16,7 +16,7 @@ import { adminApi } from '../../api/admin';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import { AdminPage } from './AdminPage';
-import { useAdminMutation, useAdminSettings } from './queries';
+import { useAdminMutation, useAdminSettings, useApprovers, usePeople } from './queries';
 
 const PASSWORD_TYPES = ['digit', 'character', 'upper_lower_case', 'symbol'] as const;
 
@@ -66,12 +66,91 @@ export function SettingsPage() {
                     </Typography.Text>
                   </div>
                   <SettingEditor setting={s} disabled={!editable} />
+                  {s.name === 'allow_approve_create_group' && (
+                    <ApproversEditor disabled={me.access !== 'manage'} />
+                  )}
                 </div>
               );
             })}
         </section>
       ))}
     </AdminPage>
+  );
+}
+
+/**
+ * Who approves group creation besides the administrators (issue 5), beside the setting that turns
+ * approval on: administrators as fixed tags, the named approvers as a searchable multi-select.
+ */
+function ApproversEditor({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const approvers = useApprovers();
+  const [search, setSearch] = useState('');
+  const people = usePeople({
+    q: search || undefined,
+    offset: 0,
+    limit: 20,
+    status: 'active',
+    scope: 'company',
+  });
+  const named = (approvers.data?.approvers ?? []).filter((a) => a.source === 'named');
+  const admins = (approvers.data?.approvers ?? []).filter((a) => a.source === 'admin');
+  const [draft, setDraft] = useState<number[] | null>(null);
+  const save = useAdminMutation((ids: number[]) => adminApi.setApprovers(ids), ['approvers']);
+  const value = draft ?? named.map((a) => a.id);
+  const known = new Map<number, string>([
+    ...named.map((a) => [a.id, `${a.nick_name} (${a.unique_name})`] as const),
+    ...(people.data?.users ?? []).map((u) => [u.id, `${u.nick_name} (${u.unique_name})`] as const),
+  ]);
+  const adminIds = new Set(admins.map((a) => a.id));
+  const changed = draft !== null && JSON.stringify(draft) !== JSON.stringify(named.map((a) => a.id));
+  return (
+    <div className="admin-approvers" data-testid="group-approvers">
+      <Typography.Text strong>{t('admin.settings.approvers')}</Typography.Text>
+      <div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('admin.settings.approversHint')}
+        </Typography.Text>
+      </div>
+      <Space size={4} wrap style={{ margin: '6px 0' }}>
+        {admins.map((a) => (
+          <Tag key={a.id}>
+            {a.nick_name} · {t('admin.settings.approversAdmin')}
+          </Tag>
+        ))}
+      </Space>
+      <Space.Compact style={{ width: '100%' }}>
+        <Select
+          mode="multiple"
+          aria-label={t('admin.settings.approvers')}
+          placeholder={t('admin.settings.approversPick')}
+          style={{ width: '100%' }}
+          disabled={disabled}
+          value={value}
+          showSearch={{ filterOption: false, onSearch: setSearch }}
+          onChange={(ids: number[]) => setDraft(ids)}
+          options={[...known]
+            .filter(([id]) => !adminIds.has(id))
+            .map(([id, label]) => ({ value: id, label }))}
+        />
+        <Button
+          type="primary"
+          disabled={disabled || !changed}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(value, {
+              onSuccess: () => {
+                setDraft(null);
+                notify.success(t('admin.common.saved'));
+              },
+            })
+          }
+        >
+          {t('admin.common.save')}
+        </Button>
+      </Space.Compact>
+    </div>
   );
 }
 

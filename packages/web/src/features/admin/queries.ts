@@ -17,6 +17,7 @@ export const adminKeys = {
   quotas: () => [...adminKeys.all, 'quotas'] as const,
   usage: (kind?: string, q?: PageQuery) => [...adminKeys.all, 'usage', kind ?? '', q ?? {}] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  approvers: () => [...adminKeys.all, 'approvers'] as const,
   reports: (status?: ReportFilter, q?: PageQuery) =>
     [...adminKeys.all, 'reports', status ?? '', q ?? {}] as const,
   feedback: (status?: string, q?: PageQuery) =>
@@ -49,6 +50,8 @@ export const useQuotas = () =>
   useQuery({ queryKey: adminKeys.quotas(), queryFn: adminApi.quotas, staleTime: 0 });
 export const useUsage = (kind: 'user' | 'group' | 'dept', q: PageQuery) =>
   useQuery({ queryKey: adminKeys.usage(kind, q), queryFn: () => adminApi.usage(kind, q), ...paged });
+export const useApprovers = () =>
+  useQuery({ queryKey: adminKeys.approvers(), queryFn: adminApi.approvers, staleTime: 0 });
 export const useAdminSettings = () =>
   useQuery({ queryKey: adminKeys.settings(), queryFn: adminApi.settings, staleTime: 0 });
 export const useReports = (status: ReportFilter, q: PageQuery) =>

@@ -16,11 +16,9 @@ export function SpaceBar({ used, total }: { used: number; total: number }) {
         strokeColor={percent.danger ? '#F54A45' : undefined}
       />
       <Typography.Text type={percent.danger ? 'danger' : 'secondary'} className="cirrus-space-bar-text">
-        {t('info.spaceUsage', {
-          used: formatSize(used),
-          total: total > 0 ? formatSize(total) : t('info.unlimited'),
-          percent: percent.text,
-        })}
+        {total > 0
+          ? t('info.spaceUsage', { used: formatSize(used), total: formatSize(total), percent: percent.text })
+          : t('info.usedNoLimit', { used: formatSize(used) })}
       </Typography.Text>
     </div>
   );

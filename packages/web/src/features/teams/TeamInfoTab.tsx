@@ -32,10 +32,9 @@ function DeptSpace({ deptId }: { deptId: number }) {
   const { default: base, expand_self, used, total } = space.data;
   return (
     <span data-testid="team-dept-space">
-      {t('info.deptSpaceValue', {
-        used: formatSize(used),
-        total: total > 0 ? formatSize(total) : t('info.unlimited'),
-      })}{' '}
+      {total > 0
+        ? t('info.deptSpaceValue', { used: formatSize(used), total: formatSize(total) })
+        : t('info.usedNoLimit', { used: formatSize(used) })}{' '}
       <Tooltip
         title={t('info.deptSpaceTip', {
           base: base > 0 ? formatSize(base) : t('info.unlimited'),

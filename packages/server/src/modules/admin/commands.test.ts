@@ -1,0 +1,210 @@
+import { GIB } from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { myDrive, upload } from '../../../test/drive.ts';
+import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helpers.ts';
+import { parseSize, runAdminCommand } from './commands.ts';
+
+let t: TestApp;
+let companyId: number;
+const files = new Map<string, string>();
+
+/** Runs `npm run admin -- <argv>` in-process against the test app's database. */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdminCommand(argv, {
+    db: t.database.db,
+    admin: t.services.admin,
+    print: (line) => out.push(line),
+    printError: (line) => err.push(line),
+    readFile: (path) => files.get(path) ?? '',
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  companyId = await t.makeCompany('Acme');
+  await t.makeUser({ account: 'boss', companyId, roles: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test('sizes: bytes, K/M/G/T in 1024 steps, and unlimited/default as null', () => {
+  expect(parseSize('1024', 'x')).toBe(1024);
+  expect(parseSize('500M', 'x')).toBe(500 * 1024 ** 2);
+  expect(parseSize('10G', 'x')).toBe(10 * GIB);
+  expect(parseSize('1.5gb', 'x')).toBe(1.5 * GIB);
+  expect(parseSize('unlimited', 'x')).toBeNull();
+  expect(parseSize('default', 'x')).toBeNull();
+  expect(() => parseSize('ten', 'x')).toThrow(/size/);
+});
+
+describe('npm run admin -- ...', () => {
+  test('no command prints the usage with every area; an unknown one fails', async () => {
+    const usage = await admin();
+    expect(usage.code).toBe(1);
+    for (const cmd of ['users edit', 'depts space', 'quotas team', 'reports block-file', 'feedback handle']) {
+      expect(usage.out).toContain(cmd);
+    }
+    const unknown = await admin('users', 'explode');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('Unknown command: users explode');
+  });
+
+  test('people: create with a temporary password, edit quota and vip, disable ends login', async () => {
+    const dept = await admin('depts', 'create', 'Acme');
+    expect(dept.code, dept.err).toBe(0);
+    const deptId = Number(/id (\d+)/.exec(dept.out)?.[1]);
+
+    const created = await admin(
+      'users',
+      'create',
+      'lisi',
+      '李四',
+      '--email',
+      'lisi@acme.example',
+      '--dept',
+      String(deptId),
+    );
+    expect(created.code, created.err).toBe(0);
+    const password = /temporary password: (\S+)/.exec(created.out)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(8);
+
+    const edited = await admin('users', 'edit', 'lisi', '--vip', '2', '--quota', '3G', '--title', 'Engineer');
+    expect(edited.code, edited.err).toBe(0);
+    expect(edited.out).toBe(`lisi: 李四, vip 2, quota ${3 * GIB}`);
+    const shown = JSON.parse((await admin('users', 'show', 'lisi')).out);
+    expect(shown).toMatchObject({ vip_level: 2, title: 'Engineer', quota: { own_total: 3 * GIB } });
+    expect((await admin('users', 'edit', 'lisi', '--quota', 'default')).out).toBe(
+      'lisi: 李四, vip 2, quota default',
+    );
+
+    // Bad input is refused by the same rules as the console's calls, and changes nothing.
+    const bad = await admin('users', 'edit', 'lisi', '--email', 'not-an-email');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('error: InvalidEmail');
+    expect((await admin('users', 'edit', 'lisi')).err).toContain('give at least one');
+    expect((await admin('users', 'edit', 'nobody', '--vip', '1')).err).toBe('error: userNotExist');
+
+    await expect(t.login('lisi', password)).resolves.toBeDefined();
+    expect((await admin('users', 'disable', 'lisi')).out).toBe('lisi: disabled');
+    await expect(t.login('lisi', password)).rejects.toThrow();
+  });
+
+  test('approvers: administrators always approve; the console names others, who then approve', async () => {
+    const hexue = await t.makeUser({ account: 'hexue', companyId });
+    const applicant = await t.makeUser({ companyId });
+    const outsider = await t.makeUser({ account: 'outsider' });
+    await t.services.admin.settingsAdmin.set(
+      { userId: 0, name: 'test', companyId, access: 'manage', operator: true, via: 'cli', ip: '' },
+      'allow_approve_create_group',
+      true,
+    );
+    const before = await admin('approvers', 'list', '--json');
+    expect(JSON.parse(before.out)).toEqual([
+      expect.objectContaining({ unique_name: 'boss', source: 'admin' }),
+    ]);
+    const asked = async () =>
+      (await (await applicant.client()).get('/v1/companies/self/users/self/group_approvers')).json();
+    expect((await asked()).approvers.map((a: { id: number }) => a.id)).not.toContain(hexue.id);
+
+    const added = await admin('approvers', 'add', 'hexue');
+    expect(added.code, added.err).toBe(0);
+    expect(added.out).toMatch(/hexue\s+User \d+\s+named/);
+    expect((await asked()).approvers.map((a: { id: number }) => a.id)).toContain(hexue.id);
+    // A named approver creates directly; the applicant still has to ask.
+    expect((await (await hexue.client()).post('/api/v3/groups', { name: 'Approvers club' })).statusCode).toBe(
+      200,
+    );
+    expect((await (await applicant.client()).post('/api/v3/groups', { name: 'Mine' })).json().result).toBe(
+      'approvalRequired',
+    );
+
+    expect((await admin('approvers', 'add', 'outsider')).err).toBe('error: notCompanyMember');
+    expect(outsider.id).toBeGreaterThan(0);
+    expect((await admin('approvers', 'remove', 'hexue')).code).toBe(0);
+    expect((await asked()).approvers.map((a: { id: number }) => a.id)).not.toContain(hexue.id);
+
+    // The same through the console's calls, which only administrators reach.
+    const boss = await t.login('boss', TEST_PASSWORD);
+    const put = await boss.put('/admin/v1/group_approvers', { user_ids: [hexue.id] });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().approvers).toContainEqual(expect.objectContaining({ id: hexue.id, source: 'named' }));
+    expect((await boss.put('/admin/v1/group_approvers', { user_ids: [outsider.id] })).json().result).toBe(
+      'notCompanyMember',
+    );
+    expect((await (await applicant.client()).get('/admin/v1/group_approvers')).statusCode).toBe(404);
+    await t.services.admin.settingsAdmin.set(
+      { userId: 0, name: 'test', companyId, access: 'manage', operator: true, via: 'cli', ip: '' },
+      'allow_approve_create_group',
+      false,
+    );
+  });
+
+  test('departments: the group space; quotas: company, defaults and a team', async () => {
+    const { out } = await admin('depts', 'list', '--json');
+    const deptId = JSON.parse(out)[0].id;
+    const space = await admin(
+      'depts',
+      'space',
+      String(deptId),
+      '--default',
+      '20G',
+      '--expand',
+      '5G',
+      '--json',
+    );
+    expect(space.code, space.err).toBe(0);
+    expect(JSON.parse(space.out).space).toMatchObject({ total: 25 * GIB });
+
+    expect((await admin('quotas', 'company', '1T')).out).toBe(`company total: ${1024 * GIB}`);
+    const defaults = await admin('quotas', 'defaults', '--user', '2G', '--group', '50G');
+    expect(defaults.code, defaults.err).toBe(0);
+    expect(JSON.parse(defaults.out)).toMatchObject({ user: 2 * GIB, group: 50 * GIB });
+    const overview = JSON.parse((await admin('quotas', 'show')).out);
+    expect(overview.company.own_total).toBe(1024 * GIB);
+
+    const owner = await t.makeUser({ companyId });
+    const team = await (await owner.client()).post('/api/v3/groups?multi_included=true', {
+      name: 'Launch crew',
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const teamId = team.json().id;
+    expect((await admin('quotas', 'team', String(teamId), '7G')).out).toBe(`team ${teamId}: ${7 * GIB}`);
+    const info = await (await owner.client()).get(`/api/cooper/space/groups/${teamId}`);
+    expect(info.json().total).toBe(7 * GIB);
+    expect((await admin('quotas', 'team', '999999', '7G')).err).toBe('error: groupNotExist');
+
+    const audit = await admin('audit', 'list', '--json');
+    const actions = JSON.parse(audit.out).map((e: { action: string }) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dept.space', 'quota.company', 'quota.defaults', 'quota.team']),
+    );
+  });
+
+  test('moderation and feedback: block a reported file, restore it; handle feedback', async () => {
+    const person = await t.makeUser({ companyId });
+    const client = await person.client();
+    const file = await upload(client, await myDrive(client), 0, 'ad.txt', Buffer.from('buy now'));
+    expect((await client.post('/api/report', { fileid: file.fileid, reason: 'spam' })).statusCode).toBe(200);
+    const queue = JSON.parse((await admin('reports', 'list', '--json')).out);
+    const reportId = queue[0].id;
+
+    const blocked = await admin('reports', 'block-file', String(reportId), '--reason', 'Advertising');
+    expect(blocked.out).toBe(`report ${reportId}: blocked, file blocked`);
+    expect((await client.get(`/v1/legacy/view?fileid=${file.fileid}`)).json().result).toBe('illegalFile');
+    expect((await admin('reports', 'dismiss', String(reportId))).err).toBe('error: reportHandled');
+    expect((await admin('reports', 'restore', String(reportId))).out).toBe(`report ${reportId}: restored`);
+    expect((await client.get(`/v1/legacy/view?fileid=${file.fileid}`)).statusCode).toBe(200);
+
+    expect((await client.post('/v1/feedback', { content: 'The drive is great' })).statusCode).toBe(201);
+    const feedback = JSON.parse((await admin('feedback', 'list', '--json')).out);
+    const feedbackId = feedback[0].id;
+    expect((await admin('feedback', 'handle', String(feedbackId))).out).toBe(
+      `feedback ${feedbackId}: handled`,
+    );
+    expect(JSON.parse((await admin('feedback', 'list', '--json')).out)).toEqual([]);
+  });
+});
