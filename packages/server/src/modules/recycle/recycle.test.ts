@@ -380,6 +380,34 @@ describe('retention purge and blob collection (durable jobs)', () => {
     expect(await t.services.jobs.failed()).toEqual([]);
   });
 
+  test("a deleted team's files are purged by the job and their blobs collected", async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const team = await makeTeam(t, owner);
+    const data = Buffer.from(`team content ${crypto.randomUUID()}`);
+    const binned = Buffer.from(`binned team content ${crypto.randomUUID()}`);
+    const folder = await mkdir(c, team, 0, 'Plans');
+    const inner = await mkdir(c, team, folder.fileid, 'Inner');
+    await upload(c, team, inner.fileid, 'deep.txt', data);
+    await upload(c, team, 0, 'top.txt', Buffer.from('top'));
+    const gone = await upload(c, team, 0, 'binned.txt', binned);
+    await del(c, team, gone.fileid);
+    // Another team keeps its files.
+    const other = await makeTeam(t, owner);
+    await upload(c, other, 0, 'stays.txt', Buffer.from('stays'));
+
+    expect((await c.delete(`/api/v3/groups/${team}`)).statusCode).toBe(204);
+    // The hourly purge comes round (an earlier test may have run it just now).
+    t.clock.advance(3601);
+    await t.services.scheduler.tick();
+    const left = await t.database.db.selectFrom('files').select('id').where('group_id', '=', team).execute();
+    expect(left).toEqual([]);
+    expect(fs.existsSync(blobPath(data))).toBe(false);
+    expect(fs.existsSync(blobPath(binned))).toBe(false);
+    expect(await listNames(c, other)).toEqual(['stays.txt']);
+    expect(await t.services.jobs.failed()).toEqual([]);
+  });
+
   test('a retention of 0 days keeps bin items', async () => {
     const app = await makeTestApp({ trash_retention_days: '0' });
     try {

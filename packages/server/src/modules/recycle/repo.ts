@@ -131,6 +131,55 @@ export async function companiesWithBins(db: DbOrTrx): Promise<number[]> {
   return rows.map((r) => r.company_id);
 }
 
+/** Deleted teams whose spaces still hold files (live or in the bin). */
+export async function deletedTeamsWithFiles(db: DbOrTrx): Promise<number[]> {
+  const rows = await db
+    .selectFrom('files as f')
+    .innerJoin('groups as g', 'g.id', 'f.group_id')
+    .select('g.id')
+    .where('g.type', '=', 'team')
+    .where('g.status', '=', 'deleted')
+    .distinct()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes every live item of a space to its bin, each top-level item as a bin root with its
+ * subtree (as a delete of it would), so that the purge can take them.
+ */
+export async function binEverything(db: DbOrTrx, groupId: number, at: number): Promise<void> {
+  const tops = await db
+    .selectFrom('files')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'live')
+    .where('path', '=', '/')
+    .execute();
+  for (const { id } of tops) {
+    await db
+      .updateTable('files')
+      .set({ status: 'deleted', deleted_at: at, deleted_by: 0, delete_root: id })
+      .where('group_id', '=', groupId)
+      .where('status', '=', 'live')
+      .where((eb) => eb.or([eb('id', '=', id), eb('path', 'like', `/${id}/%`)]))
+      .execute();
+  }
+}
+
+/** The bin roots of one space, oldest first. */
+export function binRootsOf(db: DbOrTrx, groupId: number, limit: number) {
+  return db
+    .selectFrom('files')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'deleted')
+    .whereRef('delete_root', '=', 'id')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** What purging a bin item removes: the item and everything below it (all in the bin). */
 export function purgeRows(db: DbOrTrx, root: FileRow) {
   let q = db

@@ -143,6 +143,28 @@ export function createRecycleService(deps: Deps) {
     });
   }
 
+  /**
+   * A deleted team's files go for good (spec 000: deleting a team is confirmed by typing DEL, and
+   * nobody can open the team afterwards): the purge job takes its live items to its bin and purges
+   * them with the bin, so that their quota is freed and their blobs can be collected.
+   */
+  async function purgeDeletedTeams(): Promise<number> {
+    let purged = 0;
+    for (const groupId of await repo.deletedTeamsWithFiles(db)) {
+      const space = await repo.findSpace(db, groupId);
+      if (!space) continue;
+      await db.transaction().execute((trx) => repo.binEverything(trx, groupId, now()));
+      for (;;) {
+        const roots = await repo.binRootsOf(db, groupId, PURGE_BATCH);
+        let progress = 0;
+        for (const root of roots) if (await purgeOne(SYSTEM_ACTOR, root.id, space)) progress++;
+        purged += progress;
+        if (progress === 0) break;
+      }
+    }
+    return purged;
+  }
+
   /** Purges one bin item with everything below it, in its own transaction. */
   async function purgeOne(actorId: number, fileId: number, space: GroupRow): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
@@ -238,7 +260,7 @@ export function createRecycleService(deps: Deps) {
      * ago (the company's setting; 0 or less keeps them) are purged. Answers how many.
      */
     async purgeExpired(): Promise<number> {
-      let purged = 0;
+      let purged = await purgeDeletedTeams();
       for (const companyId of await repo.companiesWithBins(db)) {
         const days = (await settings.get(companyId)).trash_retention_days;
         if (!(days > 0)) continue;

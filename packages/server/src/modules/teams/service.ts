@@ -664,7 +664,7 @@ export function createTeamService({ db, spaces, settings, users, contacts, notic
     async remove(actor: Actor, groupId: number): Promise<void> {
       const access = await requireTeam(actor, groupId);
       if (!canDeleteTeam(access.role, access.type)) throw new DomainError('permissionDenied');
-      // The rows stay (files, events) for the collector; the team is gone for everyone.
+      // The team is gone for everyone at once; the recycle.purge job then purges its files for good.
       await repo.updateGroup(db, groupId, { status: 'deleted', invite_code: null });
     },
 
