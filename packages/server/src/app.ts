@@ -16,6 +16,7 @@ import { createPasswordService } from './modules/accounts/password-service.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createThrottle } from './modules/accounts/throttle.ts';
+import { createAuditLog } from './modules/admin/audit.ts';
 import { registerConsoleGuard } from './modules/admin/policy.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminServices } from './modules/admin/service.ts';
@@ -127,7 +128,15 @@ function createServices(
   });
   const accounts = createAccountService({ db, throttle, users, passwords, now });
   const signup = createSignupService({ db, settings, codes, accounts, throttle, now });
-  const identity = createIdentityService({ db, settings, users, outbox, now });
+  // The console's audit log is a thin writer over its table; identity decisions go there too.
+  const identity = createIdentityService({
+    db,
+    settings,
+    users,
+    outbox,
+    audit: createAuditLog({ db, now }),
+    now,
+  });
   const feedback = createFeedbackService({ db, now });
   const blobs = createBlobStore(deps.config);
   const pictures = createPictureService({ db, blobs, settings, now });

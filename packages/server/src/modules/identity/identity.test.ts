@@ -69,6 +69,23 @@ describe('real-name verification', () => {
       verified: true,
       status: 'verified',
     });
+    // Both decisions are in the console's audit log; the refused second approval is not.
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'detail', 'via'])
+      .where('action', 'like', 'identity.%')
+      .where('target_id', '=', String(u.id))
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'identity.reject',
+        target_id: String(u.id),
+        detail: JSON.stringify({ reason: 'blurry' }),
+        via: 'web',
+      },
+      { action: 'identity.approve', target_id: String(u.id), detail: '{}', via: 'web' },
+    ]);
   });
 
   test("another company's administrator sees nothing of it", async () => {

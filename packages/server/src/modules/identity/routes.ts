@@ -23,12 +23,12 @@ export function identityAdminRoutes({ identity }: { identity: IdentityService })
       identity.list(actorOf(req), req.query),
     );
     r.post('/admin/v1/identities/:id/approve', { schema: { params: IdentityParams } }, async (req) =>
-      identity.approve(actorOf(req), req.params.id),
+      identity.approve(actorOf(req), req.params.id, req.ip),
     );
     r.post(
       '/admin/v1/identities/:id/reject',
       { schema: { params: IdentityParams, body: RejectBody } },
-      async (req) => identity.reject(actorOf(req), req.params.id, req.body.reason),
+      async (req) => identity.reject(actorOf(req), req.params.id, req.body.reason, req.ip),
     );
   };
 }

@@ -8,6 +8,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { AuditLog } from '../admin/audit.ts';
+import { consoleActorOf } from '../admin/policy.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserService } from '../users/service.ts';
@@ -44,9 +46,12 @@ export function createIdentityService({
   settings,
   users,
   outbox,
+  audit,
   now,
 }: {
   db: Db;
+  /** The console's audit log: every decision on a request is written there with it. */
+  audit: AuditLog;
   settings: SettingsService;
   users: UserService;
   outbox: OutboxService;
@@ -66,10 +71,32 @@ export function createIdentityService({
     return row;
   }
 
-  async function decide(actor: Actor, id: number, status: 'verified' | 'rejected', reason: string) {
+  async function decide(
+    actor: Actor,
+    id: number,
+    status: 'verified' | 'rejected',
+    reason: string,
+    ip: string,
+  ) {
     const row = await loadReviewable(actor, id);
-    if (!(await repo.review(db, id, { status, reason, reviewerId: actor.userId, at: now() })))
-      throw new DomainError('identityNotPending');
+    const reviewer = await consoleActorOf(db, actor, ip);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.review(trx, id, { status, reason, reviewerId: actor.userId, at: now() })))
+        throw new DomainError('identityNotPending');
+      if (reviewer)
+        await audit.record(
+          reviewer,
+          {
+            action: status === 'verified' ? 'identity.approve' : 'identity.reject',
+            targetType: 'user',
+            targetId: row.user_id,
+            targetName: row.nick_name,
+            detail: reason ? { reason } : {},
+            companyId: row.company_id,
+          },
+          trx,
+        );
+    });
     if (row.email) {
       const approved = status === 'verified';
       await outbox.send({
@@ -143,12 +170,12 @@ export function createIdentityService({
       };
     },
 
-    approve(actor: Actor, id: number) {
-      return decide(actor, id, 'verified', '');
+    approve(actor: Actor, id: number, ip = '') {
+      return decide(actor, id, 'verified', '', ip);
     },
 
-    reject(actor: Actor, id: number, reason: string) {
-      return decide(actor, id, 'rejected', reason);
+    reject(actor: Actor, id: number, reason: string, ip = '') {
+      return decide(actor, id, 'rejected', reason, ip);
     },
   };
   return service;
