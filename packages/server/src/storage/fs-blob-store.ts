@@ -22,6 +22,8 @@ async function fsyncPath(target: string): Promise<void> {
  * Blobs on local disk: DATA_DIR/blobs/ab/cd/<sha256>. Temp files live in DATA_DIR/tmp, on the same
  * file system, so that putting a blob is a rename.
  */
+const READ_CHUNK = 512 * 1024;
+
 export function createFsBlobStore(dataDir: string): BlobStore {
   const root = path.join(dataDir, 'blobs');
   const tmpDir = path.join(dataDir, 'tmp');
@@ -88,7 +90,13 @@ export function createFsBlobStore(dataDir: string): BlobStore {
     },
 
     createReadStream(sha256: string, range?: ByteRange): Readable {
-      return fs.createReadStream(blobPath(sha256), range ? { start: range.start, end: range.end } : {});
+      // Reads of 512 KiB rather than Node's 64 KiB: a quarter of the reads and writes to the socket
+      // for a large download, for a little more memory per download (bench W2).
+      const chunk = { highWaterMark: READ_CHUNK };
+      return fs.createReadStream(
+        blobPath(sha256),
+        range ? { ...chunk, start: range.start, end: range.end } : chunk,
+      );
     },
 
     async remove(sha256, { unusedSinceMs }) {
