@@ -94,17 +94,25 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: their own chunks stay cached across releases.
+        // Only what the first screen (the entry and its static imports, tag $initial) uses goes to
+        // the antd and vendor chunks: the rest of antd (tables, trees, date pickers ...) and the
+        // viewer's libraries load with the pages and dialogs that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion)[\\/]/ },
-            // The viewer's libraries stay with the viewer chunks that load them on demand.
-            { name: 'vendor', test: /node_modules[\\/](?!(pdfjs-dist|marked|dompurify|highlight\.js)[\\/])/ },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion)[\\/]/,
+              tags: ['$initial'],
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // The first screen's own modules in one chunk, not one per module that a lazy page shares.
+            { name: 'app', tags: ['$initial'] },
           ],
         },
       },
     },
-    // antd is one large library; its chunk is over the default 500 kB and that is expected.
+    // The first screen's part of antd is one large chunk, over the default 500 kB; that is expected.
     chunkSizeWarningLimit: 900,
   },
   server: {

@@ -144,7 +144,8 @@ describe('AvatarMenu', () => {
     });
     const menu = renderMenu({ user });
     fireEvent.click(within(menu).getByText('My info'));
-    const dialog = screen.getByRole('dialog');
+    // The dialog's code loads when it is first opened.
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Example Co./R&D/Web')).toBeTruthy();
     expect(within(dialog).getByText('Engineer')).toBeTruthy();
     expect(within(dialog).getByText('li.wei')).toBeTruthy();

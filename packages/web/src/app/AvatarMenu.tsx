@@ -11,17 +11,22 @@ import {
 } from '@ant-design/icons';
 import type { SelfUser, Settings } from '@cirrus/shared';
 import { Button, Dropdown, Flex, type MenuProps, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/UserAvatar';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
 import { FeedbackDialog } from '../features/feedback/FeedbackDialog';
-import { MyInfoDialog } from '../features/profile/MyInfoDialog';
 import { DesktopSettingsDialog } from '../features/settings/DesktopSettingsDialog';
 import type { DesktopClient } from '../features/settings/desktop-client';
 import { type AvatarMenuEntry, avatarMenuEntries } from './avatar-menu-entries';
 import { paths } from './paths';
+
+// Loaded when first opened (the user card brings the avatar cropper): not on the first screen.
+const MyInfoDialog = lazy(() =>
+  import('../features/profile/MyInfoDialog').then((m) => ({ default: m.MyInfoDialog })),
+);
 
 type Dialog = 'myInfo' | 'settings' | 'feedback' | 'logout';
 
@@ -49,6 +54,7 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const closeDialog = () => setDialog(null);
+  const myInfoMounted = useOpenedOnce(dialog === 'myInfo');
 
   const entries = avatarMenuEntries({ user, settings, inDesktopClient: desktopClient !== null });
   const boundAccount = user.email || user.phone_number;
@@ -147,7 +153,11 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
         </Button>
       </Dropdown>
 
-      <MyInfoDialog open={dialog === 'myInfo'} onClose={closeDialog} user={user} />
+      {myInfoMounted && (
+        <Suspense fallback={null}>
+          <MyInfoDialog open={dialog === 'myInfo'} onClose={closeDialog} user={user} />
+        </Suspense>
+      )}
       {desktopClient && (
         <DesktopSettingsDialog
           open={dialog === 'settings'}

@@ -1,25 +1,9 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { MyActivityPage, TeamActivityPage } from '../features/activity/TeamActivityPage';
+import { ContentSpin, FullPageSpin } from '../components/FullPageSpin';
 import { adminRoutes } from '../features/admin/routes';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SignupPage } from '../features/auth/SignupPage';
-import { ContactsPage } from '../features/contacts/ContactsPage';
-import { GroupContactsPage } from '../features/contacts/GroupContactsPage';
 import { DrivePage } from '../features/drive/DrivePage';
-import { LandingPage } from '../features/landing/LandingPage';
-import { MessagesPage } from '../features/messages/MessagesPage';
 import { previewRoutes } from '../features/preview/routes';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { RecentPage } from '../features/recent/RecentPage';
-import { MyBinPage, TeamBinPage } from '../features/recycle/BinPage';
-import { RecycleHome } from '../features/recycle/RecycleHome';
-import { SearchAllPage, SearchListPage } from '../features/search/SearchPages';
-import { SharedPage } from '../features/share/SharedPage';
-import { StarredPage } from '../features/stars/StarredPage';
-import { ApprovePage } from '../features/teams/ApprovePage';
-import { JoinByInvitePage } from '../features/teams/JoinByInvitePage';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import {
@@ -36,6 +20,34 @@ import { RootRedirect } from './RootRedirect';
 import { RouteError } from './RouteError';
 
 /**
+ * A page whose code loads when it is first opened: the drive's folder page is the first screen and
+ * is bundled with the app; the other pages are chunks of their own. A page opened at its address
+ * shows the spinner while its chunk loads; a navigation keeps the current page until it has loaded.
+ */
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode, fullPage = false): RouteObject {
+  return {
+    lazy: async () => ({ element: render(await load()) }),
+    hydrateFallbackElement: fullPage ? <FullPageSpin /> : <ContentSpin />,
+  };
+}
+
+const auth = () => import('../features/auth/pages');
+const activity = () => import('../features/activity/TeamActivityPage');
+const recycle = () => import('../features/recycle/BinPage');
+const recycleHome = () => import('../features/recycle/RecycleHome');
+const groupContacts = () => import('../features/contacts/GroupContactsPage');
+const search = () => import('../features/search/SearchPages');
+const starred = () => import('../features/stars/StarredPage');
+const recent = () => import('../features/recent/RecentPage');
+const shared = () => import('../features/share/SharedPage');
+const messages = () => import('../features/messages/MessagesPage');
+const contactsHome = () => import('../features/contacts/ContactsPage');
+const approve = () => import('../features/teams/ApprovePage');
+const joinByInvite = () => import('../features/teams/JoinByInvitePage');
+const profile = () => import('../features/profile/ProfilePage');
+const landing = () => import('../features/landing/LandingPage');
+
+/**
  * Full-path routes (no basename): the login and landing pages live outside the app's base path.
  * Areas that later issues fill in (admin, share, recycle ...) are deliberately not defined yet,
  * so their addresses show the real 404 page rather than a placeholder.
@@ -45,11 +57,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <RootRedirect /> },
-      { path: LOGIN_PATH, element: <LoginPage /> },
-      { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordPage /> },
-      { path: RESET_PASSWORD_PATH, element: <ResetPasswordPage /> },
-      { path: SIGNUP_PATH, element: <SignupPage /> },
-      { path: LANDING_PATH, element: <LandingPage /> },
+      { path: LOGIN_PATH, ...page(auth, (m) => <m.LoginPage />, true) },
+      { path: FORGOT_PASSWORD_PATH, ...page(auth, (m) => <m.ForgotPasswordPage />, true) },
+      { path: RESET_PASSWORD_PATH, ...page(auth, (m) => <m.ResetPasswordPage />, true) },
+      { path: SIGNUP_PATH, ...page(auth, (m) => <m.SignupPage />, true) },
+      { path: LANDING_PATH, ...page(landing, (m) => <m.LandingPage />, true) },
       // The preview views and the preview shell's /403 and /502 (spec 001 §2), loaded on demand.
       ...previewRoutes,
       // Issue 6: the administrator's console (/pcview/admin), in a frame of its own.
@@ -72,30 +84,33 @@ export const routes: RouteObject[] = [
           { path: 'drive/group/:gid/:fid', element: <DrivePage area="team" /> },
           // Issue 4 (spec 001 §2): recycle bins, starred, recent, activity (features/recent/drive-paths.ts).
           // Static segments rank above drive/group/:gid/:fid, so "recycle" and "activity" are no folder ids.
-          { path: 'drive/recycle', element: <RecycleHome section="all" /> },
-          { path: 'drive/recycle/my', element: <MyBinPage /> },
-          { path: 'drive/recycle/group', element: <RecycleHome section="teams" /> },
-          { path: 'drive/recycle/group/:gid', element: <TeamBinPage /> },
-          { path: 'drive/group/:gid/recycle', element: <TeamBinPage /> },
-          { path: 'drive/group/:gid/activity', element: <TeamActivityPage /> },
-          { path: 'drive/activity', element: <MyActivityPage /> },
-          { path: 'drive/stared', element: <StarredPage /> },
-          { path: 'drive/recent', element: <RecentPage /> },
+          { path: 'drive/recycle', ...page(recycleHome, (m) => <m.RecycleHome section="all" />) },
+          { path: 'drive/recycle/my', ...page(recycle, (m) => <m.MyBinPage />) },
+          { path: 'drive/recycle/group', ...page(recycleHome, (m) => <m.RecycleHome section="teams" />) },
+          { path: 'drive/recycle/group/:gid', ...page(recycle, (m) => <m.TeamBinPage />) },
+          { path: 'drive/group/:gid/recycle', ...page(recycle, (m) => <m.TeamBinPage />) },
+          { path: 'drive/group/:gid/activity', ...page(activity, (m) => <m.TeamActivityPage />) },
+          { path: 'drive/activity', ...page(activity, (m) => <m.MyActivityPage />) },
+          { path: 'drive/stared', ...page(starred, (m) => <m.StarredPage />) },
+          { path: 'drive/recent', ...page(recent, (m) => <m.RecentPage />) },
           // Issue 8 (spec 002 §2): files shared with me and by me.
-          { path: 'drive/share', element: <SharedPage /> },
-          { path: 'message', element: <MessagesPage /> },
-          { path: 'contacts', element: <ContactsPage /> },
+          { path: 'drive/share', ...page(shared, (m) => <m.SharedPage />) },
+          { path: 'message', ...page(messages, (m) => <m.MessagesPage />) },
+          { path: 'contacts', ...page(contactsHome, (m) => <m.ContactsPage />) },
           // Issue 5: my teams (spec 000 §2), the approval list (spec 001 §2), the invite link's page (ours).
-          { path: 'contacts/group', element: <GroupContactsPage /> },
-          { path: 'contacts/group/:id', element: <GroupContactsPage /> },
-          { path: 'drive/approve', element: <ApprovePage /> },
-          { path: 'team/invite/:code', element: <JoinByInvitePage /> },
-          { path: 'user/:userId', element: <ProfilePage /> },
+          { path: 'contacts/group', ...page(groupContacts, (m) => <m.GroupContactsPage />) },
+          { path: 'contacts/group/:id', ...page(groupContacts, (m) => <m.GroupContactsPage />) },
+          { path: 'drive/approve', ...page(approve, (m) => <m.ApprovePage />) },
+          { path: 'team/invite/:code', ...page(joinByInvite, (m) => <m.JoinByInvitePage />) },
+          { path: 'user/:userId', ...page(profile, (m) => <m.ProfilePage />) },
           // Issue 9 (spec 001 §2): all results, and one kind in full under the area searched from.
-          { path: 'search/:keyword?', element: <SearchAllPage /> },
-          { path: ':area/search/team/:keyword?', element: <SearchListPage kind="team" /> },
-          { path: ':area/search/member/:keyword?', element: <SearchListPage kind="member" /> },
-          { path: ':area/search/file/:keyword?', element: <SearchListPage kind="file" /> },
+          { path: 'search/:keyword?', ...page(search, (m) => <m.SearchAllPage />) },
+          { path: ':area/search/team/:keyword?', ...page(search, (m) => <m.SearchListPage kind="team" />) },
+          {
+            path: ':area/search/member/:keyword?',
+            ...page(search, (m) => <m.SearchListPage kind="member" />),
+          },
+          { path: ':area/search/file/:keyword?', ...page(search, (m) => <m.SearchListPage kind="file" />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

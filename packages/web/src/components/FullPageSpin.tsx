@@ -9,3 +9,11 @@ export function FullPageSpin() {
     </Flex>
   );
 }
+
+/** The same, inside a frame's content area (a page whose code is still loading). */
+export function ContentSpin() {
+  const { t } = useTranslation();
+  return (
+    <Spin size="large" aria-label={t('common.loading')} style={{ display: 'block', margin: '80px auto' }} />
+  );
+}

@@ -27,10 +27,9 @@ import { useCurrentUser } from '../auth/queries';
 import { useSessionWatch } from '../auth/useSessionWatch';
 import { desktopClient } from '../settings/desktop-client';
 import { useSettings } from '../settings/queries';
+import { ADMIN_BASE } from './paths';
 import { useAdminMe } from './queries';
 import './admin.css';
-
-export const ADMIN_BASE = `${paths.home}/admin`;
 
 const ICONS: Record<ConsoleSection, ReactNode> = {
   people: <TeamOutlined />,

@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { RequireAuth } from '../../app/RequireAuth';
-import { ADMIN_BASE, AdminLayout } from './AdminLayout';
-import { DepartmentsPage } from './DepartmentsPage';
-import { ImportPage } from './ImportPage';
-import { AuditPage, FeedbackPage, IdentitiesPage, OutboxPage } from './InboxPages';
-import { ModerationPage } from './ModerationPage';
-import { PeoplePage } from './PeoplePage';
-import { QuotasPage } from './QuotasPage';
-import { SettingsPage } from './SettingsPage';
+import { ContentSpin, FullPageSpin } from '../../components/FullPageSpin';
+import { ADMIN_BASE } from './paths';
+
+/** A console page, loaded when first opened: the drive's first screen carries none of the console. */
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): RouteObject {
+  return {
+    lazy: async () => ({ element: render(await load()) }),
+    hydrateFallbackElement: <ContentSpin />,
+  };
+}
 
 /**
  * The administrator's console (issue 6) at /pcview/admin, the default of admin_portal_url (the
@@ -17,23 +20,89 @@ import { SettingsPage } from './SettingsPage';
 export const adminRoutes: RouteObject[] = [
   {
     path: ADMIN_BASE,
-    element: (
-      <RequireAuth>
-        <AdminLayout />
-      </RequireAuth>
-    ),
+    lazy: async () => {
+      const { AdminLayout } = await import('./AdminLayout');
+      return {
+        element: (
+          <RequireAuth>
+            <AdminLayout />
+          </RequireAuth>
+        ),
+      };
+    },
+    hydrateFallbackElement: <FullPageSpin />,
     children: [
       { index: true, element: <Navigate to="people" replace /> },
-      { path: 'people', element: <PeoplePage /> },
-      { path: 'departments', element: <DepartmentsPage /> },
-      { path: 'import', element: <ImportPage /> },
-      { path: 'quotas', element: <QuotasPage /> },
-      { path: 'settings', element: <SettingsPage /> },
-      { path: 'moderation', element: <ModerationPage /> },
-      { path: 'feedback', element: <FeedbackPage /> },
-      { path: 'identities', element: <IdentitiesPage /> },
-      { path: 'outbox', element: <OutboxPage /> },
-      { path: 'audit', element: <AuditPage /> },
+      {
+        path: 'people',
+        ...page(
+          () => import('./PeoplePage'),
+          (m) => <m.PeoplePage />,
+        ),
+      },
+      {
+        path: 'departments',
+        ...page(
+          () => import('./DepartmentsPage'),
+          (m) => <m.DepartmentsPage />,
+        ),
+      },
+      {
+        path: 'import',
+        ...page(
+          () => import('./ImportPage'),
+          (m) => <m.ImportPage />,
+        ),
+      },
+      {
+        path: 'quotas',
+        ...page(
+          () => import('./QuotasPage'),
+          (m) => <m.QuotasPage />,
+        ),
+      },
+      {
+        path: 'settings',
+        ...page(
+          () => import('./SettingsPage'),
+          (m) => <m.SettingsPage />,
+        ),
+      },
+      {
+        path: 'moderation',
+        ...page(
+          () => import('./ModerationPage'),
+          (m) => <m.ModerationPage />,
+        ),
+      },
+      {
+        path: 'feedback',
+        ...page(
+          () => import('./InboxPages'),
+          (m) => <m.FeedbackPage />,
+        ),
+      },
+      {
+        path: 'identities',
+        ...page(
+          () => import('./InboxPages'),
+          (m) => <m.IdentitiesPage />,
+        ),
+      },
+      {
+        path: 'outbox',
+        ...page(
+          () => import('./InboxPages'),
+          (m) => <m.OutboxPage />,
+        ),
+      },
+      {
+        path: 'audit',
+        ...page(
+          () => import('./InboxPages'),
+          (m) => <m.AuditPage />,
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

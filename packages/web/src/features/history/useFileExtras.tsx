@@ -1,13 +1,18 @@
 import { HistoryOutlined, InfoCircleOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDetailPanel } from '../activity/FileDetailPanel';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useTeams } from '../drive/queries';
 import { useToggleStar } from '../stars/queries';
 import { type ExtraAction, extraActionsFor, isExtraAction } from './file-extras';
-import { HistoryPanel } from './HistoryPanel';
+
+// Loaded when first opened: the drive's first screen carries none of the panels' code.
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
+const FileDetailPanel = lazy(() =>
+  import('../activity/FileDetailPanel').then((m) => ({ default: m.FileDetailPanel })),
+);
 
 const ICONS: Record<ExtraAction, ReactNode> = {
   star: <StarOutlined />,
@@ -87,17 +92,23 @@ export function useFileExtras() {
     );
   };
 
+  const historyMounted = useOpenedOnce(historyOpen);
+  const detailMounted = useOpenedOnce(detailOpen);
   const panels = (
-    <>
-      <HistoryPanel file={historyFile} open={historyOpen} onClose={() => setHistoryOpen(false)} />
-      <FileDetailPanel
-        key={detailFile?.id}
-        file={detailFile}
-        spaceName={detailFile ? spaceName(detailFile) : ''}
-        open={detailOpen}
-        onClose={() => setDetailOpen(false)}
-      />
-    </>
+    <Suspense fallback={null}>
+      {historyMounted && (
+        <HistoryPanel file={historyFile} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      )}
+      {detailMounted && (
+        <FileDetailPanel
+          key={detailFile?.id}
+          file={detailFile}
+          spaceName={detailFile ? spaceName(detailFile) : ''}
+          open={detailOpen}
+          onClose={() => setDetailOpen(false)}
+        />
+      )}
+    </Suspense>
   );
 
   return { menuItems, run, panels, starButton, toggleStar };

@@ -1,12 +1,15 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import { type FileRecord, hasPermission } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdentityDialog } from '../profile/IdentityDialog';
 import { useIdentity } from '../profile/queries';
 import { useSettings } from '../settings/queries';
-import { SharePanel, type ShareTarget } from './SharePanel';
+import type { ShareTarget } from './SharePanel';
+
+// Loaded when a file is first shared: the drive's first screen carries none of the share dialogs.
+const SharePanel = lazy(() => import('./SharePanel').then((m) => ({ default: m.SharePanel })));
 
 export const SHARE_ACTION = 'share';
 
@@ -64,7 +67,11 @@ export function useShareActions() {
 
   const dialogs = (
     <>
-      {target && <SharePanel key={target.key} file={target} open={open} onClose={() => setOpen(false)} />}
+      {target && (
+        <Suspense fallback={null}>
+          <SharePanel key={target.key} file={target} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
       <IdentityDialog open={identityOpen} onClose={() => setIdentityOpen(false)} />
     </>
   );

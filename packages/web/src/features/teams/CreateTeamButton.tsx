@@ -1,10 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { CreateTeamDialog } from './CreateTeamDialog';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+// Loaded when first opened: the drive's first screen carries none of the dialog's code.
+const CreateTeamDialog = lazy(() =>
+  import('./CreateTeamDialog').then((m) => ({ default: m.CreateTeamDialog })),
+);
 
 /**
  * The "create team" entry (the drive's team list header, the my-teams page). A new team opens in
@@ -24,6 +29,7 @@ export function CreateTeamButton({
   const { t } = useTranslation('teams');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
   return (
     <>
       <Tooltip title={withLabel ? undefined : t('create.button')}>
@@ -37,15 +43,19 @@ export function CreateTeamButton({
           {withLabel ? t('create.button') : null}
         </Button>
       </Tooltip>
-      <CreateTeamDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onCreated={(team) => {
-          setOpen(false);
-          if (onCreated) onCreated(team.id);
-          else void navigate(`${paths.drive}/group/${team.id}`);
-        }}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <CreateTeamDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            onCreated={(team) => {
+              setOpen(false);
+              if (onCreated) onCreated(team.id);
+              else void navigate(`${paths.drive}/group/${team.id}`);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

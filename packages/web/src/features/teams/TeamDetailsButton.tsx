@@ -1,9 +1,14 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatDialog } from './ChatDialog';
-import { TeamDetailsDialog, type TeamTab } from './TeamDetailsDialog';
+import type { TeamTab } from './TeamDetailsDialog';
+
+// Loaded when first opened: the drive's first screen carries none of the dialogs' code.
+const ChatDialog = lazy(() => import('./ChatDialog').then((m) => ({ default: m.ChatDialog })));
+const TeamDetailsDialog = lazy(() =>
+  import('./TeamDetailsDialog').then((m) => ({ default: m.TeamDetailsDialog })),
+);
 
 interface TeamDetailsButtonProps {
   groupId: number;
@@ -48,12 +53,20 @@ export function TeamDetailsButton({
           {withLabel ? label : null}
         </Button>
       </Tooltip>
-      {open &&
-        (teamType === 1 ? (
-          <ChatDialog groupId={groupId} open onClose={() => setOpen(false)} />
-        ) : (
-          <TeamDetailsDialog groupId={groupId} open initialTab={initialTab} onClose={() => setOpen(false)} />
-        ))}
+      {open && (
+        <Suspense fallback={null}>
+          {teamType === 1 ? (
+            <ChatDialog groupId={groupId} open onClose={() => setOpen(false)} />
+          ) : (
+            <TeamDetailsDialog
+              groupId={groupId}
+              open
+              initialTab={initialTab}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        </Suspense>
+      )}
     </>
   );
 }
