@@ -352,6 +352,17 @@ for (let i = 0; i < QUERIES; i++) {
   else queries.push({ kind: 'no match', q: `qzx${word()}` });
 }
 
+// One and two Latin letters or digits, common and rare alike ("e", "q", "st", "jz", "x7"): what a
+// quick search sends after a keystroke or two. Drawn after the main list, which stays as it was.
+const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const shortQueries: { kind: Kind | 'latin-1' | 'latin-2 any'; q: string }[] = Array.from(
+  { length: Number(process.env.SEARCH_BENCH_SHORT_QUERIES ?? 100) },
+  (_, i) =>
+    i % 3 === 0
+      ? { kind: 'latin-1', q: pick([...ALNUM]) }
+      : { kind: 'latin-2 any', q: pick([...ALNUM]) + pick([...ALNUM]) },
+);
+
 const actorOf = async (id: number): Promise<Actor> => ({
   userId: id,
   companyId: 0,
@@ -371,7 +382,11 @@ const personal = await Promise.all([
 ]);
 allGroups.push(...personal.map((g) => g.id));
 
-async function run(label: string, fn: (q: string) => Promise<number>, list = queries) {
+async function run(
+  label: string,
+  fn: (q: string) => Promise<number>,
+  list: { kind: string; q: string }[] = queries,
+) {
   // Warm the cache once (the first run reads the database from disk).
   for (const { q } of list.slice(0, 20)) await fn(q);
   const byKind = new Map<string, number[]>();
@@ -447,6 +462,13 @@ async function measure(when: string) {
           .length,
       contentQueries,
     ),
+    short: await run(
+      'name search for one or two Latin letters or digits, first page (service)',
+      async (q) =>
+        (await services.search.searchFiles(wide, { mode: 'adv', name: q, offset: 0, count: 50 })).files
+          .length,
+      shortQueries,
+    ),
   };
 }
 
@@ -517,9 +539,11 @@ for (const [label, s] of [
   ['name search, 10% of teams', merged.narrow],
   ['base search (service)', merged.base],
   ['content search (service)', merged.content],
+  ['name search, 1-2 Latin chars', merged.short],
   ['name index query, unmerged', asWritten.indexOnly],
   ['name search, unmerged', asWritten.service],
   ['content search, unmerged', asWritten.content],
+  ['1-2 Latin chars, unmerged', asWritten.short],
 ] as const) {
   console.log(
     `  ${label.padEnd(28)} ${fmt(s.median)} ${fmt(s.p99)}     ${fmt(s.cpuMedian)} ${fmt(s.cpuP99)}`,

@@ -9,6 +9,7 @@ import * as search from './migrations/20261122_0007_search.ts';
 import * as links from './migrations/20261122_0008_links.ts';
 import * as admin from './migrations/20261122_0009_admin.ts';
 import * as fileListOrder from './migrations/20261122_0010_file_list_order.ts';
+import * as searchNameGrams from './migrations/20261122_0011_search_name_grams.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0008_links': links.migration,
   '20261122_0009_admin': admin.migration,
   '20261122_0010_file_list_order': fileListOrder.migration,
+  '20261122_0011_search_name_grams': searchNameGrams.migration,
 };
 
 export async function migrateToLatest(

@@ -474,7 +474,7 @@ export interface SearchDocsTable {
   initials: Generated<string>;
   /** Extension without the dot, lower-case; '' for folders. */
   ext: Generated<string>;
-  /** One- and two-character grams of the name's non-ASCII letters, and of its pinyin initials (SQLite). */
+  /** One- and two-character grams of the name's letters and digits, and of its pinyin initials (SQLite). */
   grams: Generated<string>;
   initial_grams: Generated<string>;
 }

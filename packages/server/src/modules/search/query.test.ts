@@ -2,10 +2,13 @@ import { describe, expect, test } from 'vitest';
 import {
   containsPattern,
   ftsPhrase,
+  impliedNameGrams,
   isInitialsGramTerm,
   isNameGramTerm,
+  isTextGramTerm,
   literalRanges,
   mergeRanges,
+  nameGramsOf,
   nameRanges,
   nameTermsOf,
   SORT_KEY_LOW,
@@ -14,6 +17,7 @@ import {
   snippetOf,
   sortKeyOf,
   sortKeyRange,
+  textGramsOf,
 } from './query.ts';
 
 describe('searchTerms', () => {
@@ -54,7 +58,14 @@ describe('what a name is indexed by', () => {
     [
       'Report.DOCX',
       false,
-      { name_key: 'report.docx', pinyin: '', initials: '', ext: 'docx', grams: '', initial_grams: '' },
+      {
+        name_key: 'report.docx',
+        pinyin: '',
+        initials: '',
+        ext: 'docx',
+        grams: 'r re e ep p po o or rt t d do oc c cx x',
+        initial_grams: '',
+      },
     ],
     [
       '季度报告.xlsx',
@@ -64,14 +75,21 @@ describe('what a name is indexed by', () => {
         pinyin: 'jidubaogao.xlsx',
         initials: 'jdbg',
         ext: 'xlsx',
-        grams: '季 季度 度 度报 报 报告 告',
+        grams: '季 季度 度 度报 报 报告 告 x xl l ls s sx',
         initial_grams: 'j jd d db b bg g',
       },
     ],
     [
       'Archive 2026',
       true,
-      { name_key: 'archive 2026', pinyin: '', initials: '', ext: '', grams: '', initial_grams: '' },
+      {
+        name_key: 'archive 2026',
+        pinyin: '',
+        initials: '',
+        ext: '',
+        grams: 'a ar r rc c ch h hi i iv v ve e 2 20 0 02 26 6',
+        initial_grams: '',
+      },
     ],
   ])('%s', (name, isFolder, terms) => {
     expect(nameTermsOf(name, isFolder)).toEqual(terms);
@@ -79,19 +97,33 @@ describe('what a name is indexed by', () => {
 
   test('short grams: pairs across a Chinese and a Latin letter, none across punctuation', () => {
     expect(shortGrams('v2报告.md', (ch) => ch.charCodeAt(0) > 127)).toBe('2报 报 报告 告');
+    // Names keep every letter and digit and every pair (a rare "jz" or "7" has an index too);
+    // content texts only those with a non-ASCII character.
+    expect(nameGramsOf('v2报告.md')).toBe('v v2 2 2报 报 报告 告 m md d');
+    expect(textGramsOf('v2报告.md')).toBe('2报 报 报告 告');
   });
 
   test.each([
-    ['报告', true, false],
-    ['报', true, false],
-    ['a报', true, false],
-    ['zw', false, true],
-    ['z', false, true],
-    ['v2', false, false],
-    ['报.', false, false],
-  ])('short term %s: name grams %s, initials grams %s', (term, name, initials) => {
+    ['报告', true, false, true],
+    ['报', true, false, true],
+    ['a报', true, false, true],
+    ['zw', true, true, false],
+    ['z', true, true, false],
+    ['v2', true, false, false],
+    ['7', true, false, false],
+    ['报.', false, false, false],
+    ['a.', false, false, false],
+  ])('short term %s: name grams %s, initials grams %s, text grams %s', (term, name, initials, text) => {
     expect(isNameGramTerm(term)).toBe(name);
     expect(isInitialsGramTerm(term)).toBe(initials);
+    expect(isTextGramTerm(term)).toBe(text);
+  });
+
+  test('a short term that is no gram itself implies the grams of its letters and digits', () => {
+    expect(impliedNameGrams('jz')).toEqual(['jz']);
+    expect(impliedNameGrams('a.')).toEqual(['a']);
+    expect(impliedNameGrams('报.')).toEqual(['报']);
+    expect(impliedNameGrams('-')).toEqual([]);
   });
 });
 

@@ -76,7 +76,7 @@ export interface NameTerms {
 export function nameTermsOf(name: string, isFolder: boolean): NameTerms {
   const name_key = name.normalize('NFC').toLowerCase();
   const ext = isFolder ? '' : splitExt(name).ext.toLowerCase();
-  const grams = shortGrams(name_key, (ch) => !isAscii(ch));
+  const grams = nameGramsOf(name_key);
   if (!HAN.test(name)) return { name_key, pinyin: '', initials: '', ext, grams, initial_grams: '' };
   const py = pinyinOf(name);
   return {
@@ -91,12 +91,12 @@ export function nameTermsOf(name: string, isFolder: boolean): NameTerms {
 
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const isAscii = (ch: string) => ch.charCodeAt(0) < 0x80;
+const every = () => true;
 
 /**
  * The one- and two-character grams of a text that a short term can look up (space separated, each
  * once): single letters and digits, and pairs of them, where `wanted` holds for one of the
- * characters. Names keep the non-ASCII ones (Chinese words are mostly two characters; ASCII
- * pairs are so common in names that scanning the newest names finds them fast), initials all.
+ * characters.
  */
 export function shortGrams(text: string, wanted: (ch: string) => boolean): string {
   const chars = [...text];
@@ -111,10 +111,41 @@ export function shortGrams(text: string, wanted: (ch: string) => boolean): strin
   return [...grams].join(' ');
 }
 
-/** A short term the name grams answer (one or two letters or digits, one of them not ASCII). */
-export function isNameGramTerm(term: string): boolean {
+/**
+ * The short grams of a name (its name_key): every letter and digit and every pair of them, Latin
+ * ones too. A one- or two-character term then has an index however rare it is ("jz", "qx", "7"):
+ * a scan of the names newest first ends early only for common ones and reads every name for a
+ * rare one. About 30 grams for a name of 25 characters: SQLite's short-gram table grows by about
+ * 40 MB per 200,000 names (bench/search.ts).
+ */
+export const nameGramsOf = (nameKey: string) => shortGrams(nameKey, every);
+
+/**
+ * The short grams of a content text: only those with a non-ASCII character (Chinese words are
+ * mostly two characters). Latin pairs would be in nearly every text; short Latin terms are a
+ * substring test of the texts, which stream newest first.
+ */
+export const textGramsOf = (text: string) => shortGrams(text, (ch) => !isAscii(ch));
+
+const isGramTerm = (chars: string[]) => chars.length <= 2 && chars.every((ch) => WORD_CHAR.test(ch));
+
+/** A short term the name grams answer: one or two letters or digits, Latin or not. */
+export const isNameGramTerm = (term: string) => isGramTerm([...term]);
+
+/**
+ * The name grams a short term that is not one itself implies ("a." needs the gram "a"): its
+ * letters and digits, each alone. None for a term without any ("-", "._").
+ */
+export function impliedNameGrams(term: string): string[] {
   const chars = [...term];
-  return chars.length <= 2 && chars.every((ch) => WORD_CHAR.test(ch)) && chars.some((ch) => !isAscii(ch));
+  if (isGramTerm(chars)) return [term];
+  return [...new Set(chars.filter((ch) => WORD_CHAR.test(ch)))];
+}
+
+/** A short term the content grams answer (one or two letters or digits, one of them not ASCII). */
+export function isTextGramTerm(term: string): boolean {
+  const chars = [...term];
+  return isGramTerm(chars) && chars.some((ch) => !isAscii(ch));
 }
 
 /** A short term the initials grams answer (one or two Latin letters). */

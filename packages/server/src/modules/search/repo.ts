@@ -4,17 +4,18 @@ import type { FileWithNames } from '../files/repo.ts';
 import {
   containsPattern,
   ftsPhrase,
+  impliedNameGrams,
   isIndexable,
   isInitialsGramTerm,
-  isNameGramTerm,
+  isTextGramTerm,
   type NameTerms,
   nameTermsOf,
   SNIPPET_BEFORE,
   SNIPPET_LENGTH,
   SORT_KEY_LOW,
-  shortGrams,
   sortKeyOf,
   sortKeyRange,
+  textGramsOf,
 } from './query.ts';
 
 /**
@@ -114,8 +115,16 @@ function namePredicate(cond: NameCondition, contains: Contains) {
   );
 }
 
-/** Whether any row can be a pinyin match: some term must be Latin letters the pinyin can spell. */
-const canBeSpelled = (cond: NameCondition) => !cond.pinyin || cond.terms.some((t) => /[a-z]/.test(t));
+/**
+ * Whether a names tier can answer anything: a pinyin match that is not a literal one (the tier
+ * leaves those out) needs a term the pinyin or the initials can hold, one of 3 characters or more
+ * with Latin letters, or one or two Latin letters (the initials). Only for names tiers: a content
+ * tier's name condition takes literal matches as well.
+ */
+const canAnswer = (q: TierQuery) =>
+  q.source !== 'names' ||
+  !q.name?.pinyin ||
+  q.name.terms.some((t) => (isIndexable(t) ? /[a-z]/.test(t) : isInitialsGramTerm(t)));
 
 function toHits(rows: Hit[]): Hit[] {
   return rows.map((r) => ({ ...r, sort_key: Number(r.sort_key) }));
@@ -130,18 +139,19 @@ const ftsAll = (terms: string[], op = 'AND') => `(${terms.map(ftsPhrase).join(` 
 
 /**
  * The index that narrows a name condition most: the trigram names for terms of 3 characters or
- * more; the short grams for one- or two-character Chinese words and initials; else a scan of
- * the names newest first (short ASCII terms: they occur in so many names that it ends early).
- * The residual predicates (namePredicate) then decide exactly.
+ * more; else the short grams (query.ts nameGramsOf: every letter and digit of a name and every
+ * pair, Latin or not, and the same of the initials), which a term of one or two characters looks
+ * up however rare it is; a scan of the names newest first only for terms without a letter or
+ * digit ("-", "."). FTS5 hands matches out by rowid, the sort key, so a common gram ends after the
+ * first page too. The residual predicates (namePredicate) then decide exactly.
  */
 export function nameDriver(cond: NameCondition): NameDriver {
   const long = cond.terms.filter(isIndexable);
   const short = cond.terms.filter((t) => !isIndexable(t));
-  const gramTerms = short.filter(isNameGramTerm);
   if (!cond.pinyin) {
     if (long.length) return { index: 'names', match: `{name} : ${ftsAll(long)}` };
-    if (gramTerms.length) return { index: 'short', match: `{grams} : ${ftsAll(gramTerms)}` };
-    return { index: 'scan' };
+    const grams = [...new Set(short.flatMap(impliedNameGrams))];
+    return grams.length ? { index: 'short', match: `{grams} : ${ftsAll(grams)}` } : { index: 'scan' };
   }
   const latin = cond.terms.filter((t) => /[a-z]/.test(t));
   if (long.length) {
@@ -149,12 +159,15 @@ export function nameDriver(cond: NameCondition): NameDriver {
     const spelled = latin.every(isIndexable) ? ` AND {pinyin initials} : ${ftsAll(latin, 'OR')}` : '';
     return { index: 'names', match: `${ftsAll(long)}${spelled}` };
   }
+  // A pinyin match is not a literal one (the tier leaves those out): some term the initials can
+  // hold is in them. Each of those is in the name or the initials; every other term in the name.
   const initialTerms = short.filter(isInitialsGramTerm);
-  if (initialTerms.length) {
-    const grams = gramTerms.length ? ` AND {grams} : ${ftsAll(gramTerms)}` : '';
-    return { index: 'short', match: `{initials} : ${ftsAll(initialTerms, 'OR')}${grams}` };
-  }
-  return gramTerms.length ? { index: 'short', match: `{grams} : ${ftsAll(gramTerms)}` } : { index: 'scan' };
+  const literal = [...new Set(short.filter((t) => !isInitialsGramTerm(t)).flatMap(impliedNameGrams))];
+  const parts: string[] = [];
+  if (initialTerms.length) parts.push(`{initials} : ${ftsAll(initialTerms, 'OR')}`);
+  if (initialTerms.length > 1) for (const t of initialTerms) parts.push(`{grams initials} : ${ftsAll([t])}`);
+  if (literal.length) parts.push(`{grams} : ${ftsAll(literal)}`);
+  return parts.length ? { index: 'short', match: parts.join(' AND ') } : { index: 'scan' };
 }
 
 function sqliteRepo(db: Db): SearchRepo {
@@ -192,10 +205,10 @@ function sqliteRepo(db: Db): SearchRepo {
     const body = q.body ?? [];
     if (q.name) where.push(namePredicate(q.name, contains));
     const long = body.filter(isIndexable);
-    const grams = body.filter((t) => !isIndexable(t) && isNameGramTerm(t));
+    const grams = body.filter((t) => !isIndexable(t) && isTextGramTerm(t));
     // Other short terms (one or two ASCII characters): a substring test of the text; contents
     // stream newest first, so it ends early for the common ones.
-    for (const t of body.filter((term) => !isIndexable(term) && !isNameGramTerm(term))) {
+    for (const t of body.filter((term) => !isIndexable(term) && !isTextGramTerm(term))) {
       where.push(sql`instr(lower(sc.body), ${t}) > 0`);
     }
     const joins = sql`JOIN files f ON f.sha256 = sc.sha256 JOIN search_docs d ON d.file_id = f.id`;
@@ -225,7 +238,7 @@ function sqliteRepo(db: Db): SearchRepo {
 
   return {
     async page(q, offset, limit) {
-      if (q.name && !canBeSpelled(q.name)) return [];
+      if (!canAnswer(q)) return [];
       const { from, where, order } = source(q);
       const { rows } = await sql<Hit>`SELECT ${FILE_COLUMNS} FROM ${from} ${USER_JOINS}
         WHERE ${and(where)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
@@ -233,7 +246,7 @@ function sqliteRepo(db: Db): SearchRepo {
     },
 
     async count(q) {
-      if (q.name && !canBeSpelled(q.name)) return 0;
+      if (!canAnswer(q)) return 0;
       const { from, where } = source(q);
       const { rows } = await sql<{
         n: number;
@@ -311,7 +324,7 @@ function postgresRepo(db: Db): SearchRepo {
 
   return {
     async page(q, offset, limit) {
-      if (q.name && !canBeSpelled(q.name)) return [];
+      if (!canAnswer(q)) return [];
       const { from, where, order } = source(q);
       const { rows } = await sql<Hit>`SELECT ${FILE_COLUMNS} FROM ${from} ${USER_JOINS}
         WHERE ${and(where)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
@@ -319,7 +332,7 @@ function postgresRepo(db: Db): SearchRepo {
     },
 
     async count(q) {
-      if (q.name && !canBeSpelled(q.name)) return 0;
+      if (!canAnswer(q)) return 0;
       const { from, where } = source(q);
       const { rows } = await sql<{
         n: number;
@@ -579,7 +592,7 @@ export async function saveContent(
       .values({ id, sha256, ...values })
       .execute();
     // SQLite: the one- and two-character grams of the text's non-ASCII letters (see migration 0007).
-    const grams = dialect === 'sqlite' ? shortGrams(content.body, (ch) => ch.charCodeAt(0) >= 0x80) : '';
+    const grams = dialect === 'sqlite' ? textGramsOf(content.body) : '';
     if (grams) await sql`INSERT INTO search_body_grams(rowid, grams) VALUES (${id}, ${grams})`.execute(trx);
   });
 }

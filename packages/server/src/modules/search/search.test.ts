@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { docxOf, pdfOf, pptxOf, xlsxOf } from '../../../test/documents.ts';
 import { makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { migration } from '../../db/migrations/20261122_0011_search_name_grams.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +102,30 @@ describe('names', () => {
     expect(full.files[1].search.name_ranges).toEqual([[0, 2]]);
     expect(names(await search(c, { searchname: 'jdbg' }))).toEqual(['季度报告.xlsx']);
     expect(names(await search(c, { searchname: 'bg' }))).toEqual(['季度报告.xlsx']);
+  });
+
+  test('one or two Latin letters or digits: in names and in pinyin initials, nothing else', async () => {
+    const { c, put } = await person();
+    await put('建筑图纸.dwg', 'x');
+    await put('jazz.txt', 'x');
+    await put('JZ-plan.txt', 'x');
+    await put('Q7 budget.ods', 'x');
+    await put('data.csv', 'x');
+    const jz = await search(c, { searchname: 'jz' });
+    // Literal first, then the initials (jztz); "jazz" holds j and z but not "jz".
+    expect(names(jz)).toEqual(['JZ-plan.txt', '建筑图纸.dwg']);
+    expect(jz.files.map((f) => f.search.match)).toEqual(['name', 'pinyin']);
+    expect(names(await search(c, { searchname: 'zz' }))).toEqual(['jazz.txt']);
+    expect(names(await search(c, { searchname: 'z' }))).toEqual(['JZ-plan.txt', 'jazz.txt', '建筑图纸.dwg']);
+    expect(names(await search(c, { searchname: 'q7' }))).toEqual(['Q7 budget.ods']);
+    expect(names(await search(c, { searchname: '7' }))).toEqual(['Q7 budget.ods']);
+    expect(names(await search(c, { searchname: 'qx' }))).toEqual([]);
+    expect(names(await search(c, { searchname: 'q 7 bu' }))).toEqual(['Q7 budget.ods']);
+    expect(names(await search(c, { searchname: 'jz tz' }))).toEqual(['建筑图纸.dwg']);
+    expect(names(await search(c, { searchname: 'jz q' }))).toEqual([]);
+    // A short term with punctuation: its letters narrow, the term decides.
+    expect(names(await search(c, { searchname: 'a.' }))).toEqual(['data.csv']);
+    expect(names(await search(c, { searchname: '-p' }))).toEqual(['JZ-plan.txt']);
   });
 
   test('every word must match, in any order; folders are found too', async () => {
@@ -429,6 +454,34 @@ describe('kept in step with the drive', () => {
   });
 });
 
+describe('upgrading the index', () => {
+  test('migration 0011 gives names indexed before it their Latin grams (SQLite)', async () => {
+    if (t.database.dialect !== 'sqlite') return;
+    const { c, put } = await person();
+    const f = await put('qz legacy.txt', 'x');
+    await put('季度 qz.txt', 'x');
+    const db = t.database.db;
+    // As the indexer wrote names before: no Latin grams (the update trigger rewrites search_short).
+    await db.updateTable('search_docs').set({ grams: '' }).where('file_id', '=', f.fileid).execute();
+    await db
+      .updateTable('search_docs')
+      .set({ grams: '季 季度 度' })
+      .where('name_key', '=', '季度 qz.txt')
+      .execute();
+    expect(names(await search(c, { searchname: 'qz' }))).toEqual([]);
+    await migration('sqlite').up(db);
+    expect(names(await search(c, { searchname: 'qz' }))).toEqual(['季度 qz.txt', 'qz legacy.txt']);
+    expect(names(await search(c, { searchname: '季度' }))).toEqual(['季度 qz.txt']);
+    // The update trigger is back: a rename is found under the new name only.
+    await t.database.db
+      .updateTable('search_docs')
+      .set({ name_key: 'renamed', grams: 'r re e' })
+      .where('file_id', '=', f.fileid)
+      .execute();
+    expect(names(await search(c, { searchname: 'qz' }))).toEqual(['季度 qz.txt']);
+  });
+});
+
 describe('paging (spec 001 §4)', () => {
   test('pages follow result.offset without overlap, across name and content tiers', async () => {
     const { c, put } = await person();
@@ -484,6 +537,16 @@ describe('advanced search', () => {
     expect((await search(c, {}, ADV)).files).toEqual([]);
   });
 
+  test('by a Chinese or short name and content together', async () => {
+    const { c, put } = await person();
+    await put('季度 okapi.txt', 'paid by the okapi company');
+    await put('q7 okapi.txt', 'paid by the okapi company');
+    await extract();
+    expect(names(await search(c, { fname: '季度', body: 'okapi' }, ADV))).toEqual(['季度 okapi.txt']);
+    expect(names(await search(c, { fname: 'q7', body: 'okapi' }, ADV))).toEqual(['q7 okapi.txt']);
+    expect(names(await search(c, { fname: 'jd', body: 'okapi' }, ADV))).toEqual(['季度 okapi.txt']);
+  });
+
   test('off when allow_advanced_search is off', async () => {
     const { c } = await person();
     await t.services.settings.set(0, 'allow_advanced_search', false);
@@ -504,6 +567,18 @@ describe('the index itself', () => {
     const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
       SELECT d.file_id FROM search_names s JOIN search_docs d ON d.sort_key = s.rowid JOIN files f ON f.id = d.file_id
       WHERE search_names MATCH ${'"abc"'} AND f.status = 'live' ORDER BY s.rowid DESC LIMIT 51`.execute(
+      t.database.db,
+    );
+    const plan = rows.map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  test('SQLite answers a short Latin term from the short grams newest first, without sorting', async () => {
+    if (t.database.dialect !== 'sqlite') return;
+    const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
+      SELECT d.file_id FROM search_short s JOIN search_docs d ON d.sort_key = s.rowid JOIN files f ON f.id = d.file_id
+      WHERE search_short MATCH ${'{grams} : ("jz")'} AND f.status = 'live' ORDER BY s.rowid DESC LIMIT 51`.execute(
       t.database.db,
     );
     const plan = rows.map((r) => r.detail).join('\n');
