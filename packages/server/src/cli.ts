@@ -20,6 +20,7 @@ try {
   process.exitCode = await runAdminCommand(argv, {
     db: database.db,
     admin: services.admin,
+    identity: services.identity,
     print: (line) => console.log(line),
     printError: (line) => console.error(line),
     readFile: (path) => fs.readFileSync(path, 'utf8'),

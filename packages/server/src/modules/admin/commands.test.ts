@@ -15,6 +15,7 @@ async function admin(...argv: string[]) {
   const code = await runAdminCommand(argv, {
     db: t.database.db,
     admin: t.services.admin,
+    identity: t.services.identity,
     print: (line) => out.push(line),
     printError: (line) => err.push(line),
     readFile: (path) => files.get(path) ?? '',
@@ -45,7 +46,14 @@ describe('npm run admin -- ...', () => {
   test('no command prints the usage with every area; an unknown one fails', async () => {
     const usage = await admin();
     expect(usage.code).toBe(1);
-    for (const cmd of ['users edit', 'depts space', 'quotas team', 'reports block-file', 'feedback handle']) {
+    for (const cmd of [
+      'users edit',
+      'depts space',
+      'quotas team',
+      'reports block-file',
+      'feedback handle',
+      'identities approve',
+    ]) {
       expect(usage.out).toContain(cmd);
     }
     const unknown = await admin('users', 'explode');
@@ -182,6 +190,31 @@ describe('npm run admin -- ...', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['dept.space', 'quota.company', 'quota.defaults', 'quota.team']),
     );
+  });
+
+  test('real-name requests: listed, rejected with a reason, approved; the audit log names the command line', async () => {
+    expect((await admin('settings', 'set', 'allow_real_name', 'true')).code).toBe(0);
+    const person = await t.makeUser({ companyId });
+    const client = await person.client();
+    const submit = () => client.post('/p/identity', { real_name: '李四', id_number: '11010519491231002X' });
+    expect((await submit()).statusCode).toBe(200);
+    const pending = JSON.parse((await admin('identities', 'list', '--status', 'pending', '--json')).out);
+    const mine = pending.find((r: { user: string }) => r.user === person.account);
+    expect(mine).toMatchObject({ status: 'pending', id_number: '110***********002X' });
+
+    const rejected = await admin('identities', 'reject', String(mine.id), '--reason', 'blurry');
+    expect(rejected.out).toBe(`request ${mine.id}: rejected`);
+    expect((await client.get('/p/identity')).json()).toMatchObject({ status: 'rejected', reason: 'blurry' });
+    expect((await admin('identities', 'approve', String(mine.id))).err).toBe('error: identityNotPending');
+    expect((await admin('identities', 'approve', '999999')).err).toBe('error: notFound');
+
+    await submit();
+    const again = JSON.parse((await admin('identities', 'list', '--status', 'pending', '--json')).out);
+    const next = again.find((r: { user: string }) => r.user === person.account);
+    expect((await admin('identities', 'approve', String(next.id))).out).toBe(`request ${next.id}: verified`);
+    expect((await client.get('/p/identity')).json()).toMatchObject({ status: 'verified', verified: true });
+    const audit = (await admin('audit', 'list', '--action', 'identity.approve')).out;
+    expect(audit).toContain('command line (cli)');
   });
 
   test('moderation and feedback: block a reported file, restore it; handle feedback', async () => {

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { IdentityListQuery, RejectBody } from '../identity/schema.ts';
+import type { IdentityService } from '../identity/service.ts';
 import { ReportsQuery } from '../moderation/routes.ts';
 import { type ConsoleActor, operatorCompanyId } from './policy.ts';
 import {
@@ -60,6 +62,8 @@ Moderation and inboxes
   reports block-file|block-link <id> [--reason text]
   feedback list [--status open|handled|all]
   feedback handle|reopen <id>
+  identities list [--status pending|verified|rejected]   real-name verification requests
+  identities approve <id> | identities reject <id> [--reason text]
   outbox list [--recipient x] [--state stored|queued|sent|failed]
   audit list [--action x]
 
@@ -101,6 +105,8 @@ const OPTIONS = {
 export interface CommandContext {
   db: Db;
   admin: AdminServices;
+  /** The real-name verification queue (its console screen's calls). */
+  identity: Pick<IdentityService, 'console'>;
   /** Where output lines go (stdout for the command line, an array in tests). */
   print: (line: string) => void;
   /** Where error lines go. */
@@ -125,7 +131,7 @@ export function parseSize(raw: string | undefined, what: string): number | null 
 
 /** Runs one command; answers the exit code (0 done, 1 refused or wrong usage). */
 export async function runAdminCommand(argv: string[], ctx: CommandContext): Promise<number> {
-  const { db, admin, print, printError } = ctx;
+  const { db, admin, identity, print, printError } = ctx;
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
@@ -492,6 +498,25 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
         await admin.inboxes.handleFeedback(actor, id, command === 'handle');
         print(`feedback ${id}: ${command === 'handle' ? 'handled' : 'open'}`);
         return;
+      }
+      case 'identities list': {
+        const res = await identity.console.list(
+          actor,
+          IdentityListQuery.parse({ ...page, status: opts.status }),
+        );
+        return table(
+          res.identities.map((r) => ({ ...r, user: r.user.unique_name })),
+          ['id', 'user', 'real_name', 'id_number', 'status', 'reason'],
+        );
+      }
+      case 'identities approve':
+      case 'identities reject': {
+        const id = num(args[0], 'the request id');
+        const res =
+          command === 'approve'
+            ? await identity.console.approve(actor, id)
+            : await identity.console.reject(actor, id, RejectBody.parse({ reason: opts.reason }).reason);
+        return opts.json ? show(res) : print(`request ${res.id}: ${res.status}`);
       }
       case 'outbox list': {
         const res = await admin.inboxes.outbox(

@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../admin/audit.ts';
-import { consoleActorOf } from '../admin/policy.ts';
+import { type ConsoleActor, consoleActorOf } from '../admin/policy.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserService } from '../users/service.ts';
@@ -63,39 +63,56 @@ export function createIdentityService({
     return companies;
   }
 
-  async function loadReviewable(actor: Actor, id: number) {
-    const companies = await scope(actor);
-    const row = await repo.findRequest(db, id);
-    // Another company's request is as missing as one that does not exist.
-    if (!row || !companies.includes(row.company_id)) throw new DomainError('notFound');
-    return row;
+  /** A session's reviewer as the audit log names it. */
+  async function reviewerOf(actor: Actor, ip: string): Promise<ConsoleActor> {
+    const reviewer = await consoleActorOf(db, actor, ip);
+    if (!reviewer) throw new DomainError('permissionDenied');
+    return reviewer;
   }
 
+  /** The companies whose requests a console actor reviews (the operator's include general users). */
+  const consoleScope = (reviewer: ConsoleActor) =>
+    reviewer.operator ? [reviewer.companyId, 0] : [reviewer.companyId];
+
+  async function listIn(companyIds: number[], query: IdentityListQuery) {
+    const rows = await repo.listRequests(db, { ...query, companyIds, limit: query.limit + 1 });
+    return {
+      identities: rows.slice(0, query.limit).map(presentRequest),
+      offset: query.offset,
+      limit: query.limit,
+      more: rows.length > query.limit,
+    };
+  }
+
+  /**
+   * A decision on a pending request of one of `companies`, by `reviewer` (user 0 on the command
+   * line), written to the console's audit log in the same transaction.
+   */
   async function decide(
-    actor: Actor,
+    reviewer: ConsoleActor,
+    companies: number[],
     id: number,
     status: 'verified' | 'rejected',
     reason: string,
-    ip: string,
   ) {
-    const row = await loadReviewable(actor, id);
-    const reviewer = await consoleActorOf(db, actor, ip);
+    const row = await repo.findRequest(db, id);
+    // Another company's request is as missing as one that does not exist.
+    if (!row || !companies.includes(row.company_id)) throw new DomainError('notFound');
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.review(trx, id, { status, reason, reviewerId: actor.userId, at: now() })))
-        throw new DomainError('identityNotPending');
-      if (reviewer)
-        await audit.record(
-          reviewer,
-          {
-            action: status === 'verified' ? 'identity.approve' : 'identity.reject',
-            targetType: 'user',
-            targetId: row.user_id,
-            targetName: row.nick_name,
-            detail: reason ? { reason } : {},
-            companyId: row.company_id,
-          },
-          trx,
-        );
+      const decision = { status, reason, reviewerId: reviewer.userId, at: now() };
+      if (!(await repo.review(trx, id, decision))) throw new DomainError('identityNotPending');
+      await audit.record(
+        reviewer,
+        {
+          action: status === 'verified' ? 'identity.approve' : 'identity.reject',
+          targetType: 'user',
+          targetId: row.user_id,
+          targetName: row.nick_name,
+          detail: reason ? { reason } : {},
+          companyId: row.company_id,
+        },
+        trx,
+      );
     });
     if (row.email) {
       const approved = status === 'verified';
@@ -160,22 +177,24 @@ export function createIdentityService({
 
     /** GET /admin/v1/identities: the review queue of the administrator's company. */
     async list(actor: Actor, query: IdentityListQuery) {
-      const companyIds = await scope(actor);
-      const rows = await repo.listRequests(db, { ...query, companyIds, limit: query.limit + 1 });
-      return {
-        identities: rows.slice(0, query.limit).map(presentRequest),
-        offset: query.offset,
-        limit: query.limit,
-        more: rows.length > query.limit,
-      };
+      return listIn(await scope(actor), query);
     },
 
-    approve(actor: Actor, id: number, ip = '') {
-      return decide(actor, id, 'verified', '', ip);
+    async approve(actor: Actor, id: number, ip = '') {
+      return decide(await reviewerOf(actor, ip), await scope(actor), id, 'verified', '');
     },
 
-    reject(actor: Actor, id: number, reason: string, ip = '') {
-      return decide(actor, id, 'rejected', reason, ip);
+    async reject(actor: Actor, id: number, reason: string, ip = '') {
+      return decide(await reviewerOf(actor, ip), await scope(actor), id, 'rejected', reason);
+    },
+
+    /** The same queue for the command line (`npm run admin -- identities ...`). */
+    console: {
+      list: (reviewer: ConsoleActor, query: IdentityListQuery) => listIn(consoleScope(reviewer), query),
+      approve: (reviewer: ConsoleActor, id: number) =>
+        decide(reviewer, consoleScope(reviewer), id, 'verified', ''),
+      reject: (reviewer: ConsoleActor, id: number, reason: string) =>
+        decide(reviewer, consoleScope(reviewer), id, 'rejected', reason),
     },
   };
   return service;
