@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import CFB from 'cfb';
 import yazl from 'yazl';
 
 /** Small files of every kind the previews show, made by the tests themselves. */
@@ -180,3 +181,33 @@ export const ENCRYPTED_DOCX = Buffer.concat([
   Buffer.alloc(504),
   Buffer.from('E\0n\0c\0r\0y\0p\0t\0e\0d\0P\0a\0c\0k\0a\0g\0e\0', 'latin1'),
 ]);
+
+/**
+ * A legacy binary Office document (an OLE compound file) with the one stream that tells whether it
+ * is encrypted: Word's FIB flags (fEncrypted), a workbook's FILEPASS record, or PowerPoint's
+ * EncryptedSummary stream. Enough for the inspection; not a document Office would open.
+ */
+export function legacyOfficeOf(kind: 'doc' | 'xls' | 'ppt', encrypted: boolean): Buffer {
+  const container = CFB.utils.cfb_new();
+  if (kind === 'doc') {
+    const fib = Buffer.alloc(0x200);
+    fib.writeUInt16LE(0xa5ec, 0); // wIdent
+    fib.writeUInt16LE(encrypted ? 0x0100 : 0, 0x0a);
+    CFB.utils.cfb_add(container, 'WordDocument', fib);
+  } else if (kind === 'xls') {
+    const record = (type: number, body: Buffer) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt16LE(type, 0);
+      head.writeUInt16LE(body.length, 2);
+      return Buffer.concat([head, body]);
+    };
+    const records = [record(0x0809, Buffer.alloc(16))];
+    if (encrypted) records.push(record(0x002f, Buffer.alloc(54)));
+    records.push(record(0x000a, Buffer.alloc(0)));
+    CFB.utils.cfb_add(container, 'Workbook', Buffer.concat([...records, Buffer.alloc(4096)]));
+  } else {
+    CFB.utils.cfb_add(container, 'PowerPoint Document', Buffer.alloc(4096));
+    if (encrypted) CFB.utils.cfb_add(container, 'EncryptedSummary', Buffer.alloc(4096));
+  }
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+}

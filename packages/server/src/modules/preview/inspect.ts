@@ -1,4 +1,5 @@
 import type { PreviewErrorKey } from '@cirrus/shared';
+import CFB from 'cfb';
 import type { BlobStore } from '../../storage/index.ts';
 import { readBlob, readEnds } from './blob-bytes.ts';
 import { listZip } from './zip-list.ts';
@@ -55,12 +56,52 @@ async function needsPassword(data: Buffer): Promise<boolean> {
 const OOXML = new Set(['docx', 'docm', 'dotx', 'xlsx', 'xlsm', 'xltx', 'pptx', 'pptm', 'ppsx', 'potx']);
 const ODF = new Set(['odt', 'ods', 'odp', 'ott', 'ots', 'otp']);
 const OLE_MAGIC = Buffer.from('D0CF11E0A1B11AE1', 'hex');
+const LEGACY = new Set(['doc', 'dot', 'wps', 'xls', 'xlt', 'et', 'ppt', 'pot', 'pps', 'dps']);
+/** Legacy documents are read whole to find their streams; beyond this size they are not inspected. */
+const LEGACY_INSPECT_MAX = 64 * 1024 * 1024;
+/** BIFF record types: FILEPASS marks an encrypted workbook; EOF ends the globals before any sheet. */
+const BIFF_FILEPASS = 0x002f;
+const BIFF_EOF = 0x000a;
+
+/**
+ * Whether a legacy binary Office (or WPS) document is password-protected ([MS-DOC], [MS-XLS],
+ * [MS-PPT]): Word's File Information Block has fEncrypted (bit 8 of the flags at 0x0A); an Excel
+ * workbook has a FILEPASS record among its globals; PowerPoint (and the others, when their
+ * properties are encrypted too) keeps an EncryptedSummary stream. Anything unreadable is not
+ * called encrypted: the conversion decides.
+ */
+export function legacyEncrypted(data: Buffer): boolean {
+  if (data.length < 8 || !data.subarray(0, 8).equals(OLE_MAGIC)) return false;
+  let container: CFB.CFB$Container;
+  try {
+    container = CFB.read(data, { type: 'buffer' });
+  } catch {
+    return false;
+  }
+  const stream = (name: string) => {
+    const entry = CFB.find(container, name);
+    return entry?.content ? Buffer.from(entry.content as Uint8Array) : null;
+  };
+  if (stream('EncryptedSummary')) return true;
+  const word = stream('WordDocument');
+  if (word && word.length >= 0x0c && (word.readUInt16LE(0x0a) & 0x0100) !== 0) return true;
+  const book = stream('Workbook') ?? stream('Book');
+  if (book) {
+    for (let at = 0; at + 4 <= book.length; ) {
+      const type = book.readUInt16LE(at);
+      if (type === BIFF_FILEPASS) return true;
+      if (type === BIFF_EOF) break;
+      at += 4 + book.readUInt16LE(at + 2);
+    }
+  }
+  return false;
+}
 
 /**
  * passwdEncrypted for an office document that needs a password: an Office Open XML file whose
  * bytes are an OLE compound file (Office keeps an encrypted package there), or an OpenDocument
- * whose manifest lists encryption data. Legacy binary formats (doc, xls, ppt, wps, et, dps) are
- * left to the conversion, which fails on them (convertFail).
+ * whose manifest lists encryption data, or a legacy binary document (doc, xls, ppt and WPS's wps,
+ * et, dps, all OLE compound files) that says it is encrypted (see legacyEncrypted).
  */
 export async function inspectOffice(
   blobs: BlobStore,
@@ -72,6 +113,11 @@ export async function inspectOffice(
   if (OOXML.has(ext)) {
     const { head } = await readEnds(blobs, sha256, size, 8, 0);
     return head.equals(OLE_MAGIC) ? 'passwdEncrypted' : null;
+  }
+  if (LEGACY.has(ext)) {
+    // Larger legacy files are left to the conversion, which fails on a password (convertFail).
+    if (size > LEGACY_INSPECT_MAX) return null;
+    return legacyEncrypted(await readBlob(blobs, sha256)) ? 'passwdEncrypted' : null;
   }
   if (ODF.has(ext)) {
     try {

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
-import { bombPng, ENCRYPTED_DOCX, encryptedPdf, odtOf, SCRIPTED_SVG, zipOf } from '../../../test/samples.ts';
+import {
+  bombPng,
+  ENCRYPTED_DOCX,
+  encryptedPdf,
+  legacyOfficeOf,
+  odtOf,
+  SCRIPTED_SVG,
+  zipOf,
+} from '../../../test/samples.ts';
 import { samplePdf, samplePng } from '../../seed/sample-content.ts';
 import { findSoffice } from './convert.ts';
 
@@ -360,6 +368,24 @@ describe('office documents', () => {
     const odt = await upload(c, gid, 0, 'locked.odt', await odtOf('x', { encrypted: true }));
     expect((await view(c, odt.fileid)).error).toBe('passwdEncrypted');
   });
+
+  test.each([
+    ['doc', 'memo.doc'],
+    ['doc', 'memo.wps'],
+    ['xls', 'sheet.xls'],
+    ['xls', 'sheet.et'],
+    ['ppt', 'deck.ppt'],
+    ['ppt', 'deck.dps'],
+  ] as const)(
+    'a password-protected legacy %s (%s) gives passwdEncrypted; an open one does not',
+    async (kind, name) => {
+      const { c, gid } = await me();
+      const locked = await upload(c, gid, 0, `locked-${name}`, legacyOfficeOf(kind, true));
+      expect((await view(c, locked.fileid)).error).toBe('passwdEncrypted');
+      const open = await upload(c, gid, 0, name, legacyOfficeOf(kind, false));
+      expect((await view(c, open.fileid)).error).toBeNull();
+    },
+  );
 
   /** An app whose "soffice" is a script, so the job's outcomes are certain. */
   async function withConverter(script: string, env: Record<string, string> = {}) {
