@@ -11,6 +11,7 @@
 //   BENCH_NO_INSTALL=1  do not apt-get install missing references
 //   BENCH_BUDGET_MINUTES=n  the time budget (default 14; 3 when quick)
 //   BENCH_BASELINE_DIR=dir  also measure this copy of packages/server (before a change), side by side
+//   BENCH_NO_INDEX=1  also measure our server with SEARCH_INDEX=off in the upload workloads (W1, W3, W7)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,10 +119,10 @@ function buildWeb() {
  * the workload folders; the large folder is then written straight into the stopped server's
  * database; the second start serves the workloads once the search index has caught up with it.
  */
-async function startOurs({ name, serverDir, webDist, cpuProfDir, bigFolder }) {
+async function startOurs({ name, serverDir, webDist, cpuProfDir, bigFolder, env }) {
   const dataDir = path.join(work, `${name}-data`);
   log(`${name}: first start (demo organisation, workload folders) ...`);
-  const first = await startCirrus({ dataDir, logDir: work, name, serverDir });
+  const first = await startCirrus({ dataDir, logDir: work, name, serverDir, env });
   let prepared;
   try {
     const t = await cirrusTarget(first);
@@ -141,11 +142,12 @@ async function startOurs({ name, serverDir, webDist, cpuProfDir, bigFolder }) {
     seedFolder(dbFile, { folderId: prepared.big.fid, templateId: prepared.template.fid, count: bigFolder });
     log(`${name}: seeded ${bigFolder} entries in ${Math.round(performance.now() - t0)} ms`);
   }
-  const server = await startCirrus({ dataDir, logDir: work, name, serverDir, webDist, cpuProfDir });
+  const server = await startCirrus({ dataDir, logDir: work, name, serverDir, webDist, cpuProfDir, env });
   // Rows written straight into the database are indexed by the search maintenance job at start;
   // the workloads begin once it is done, so that it does not run under them.
   const until = Date.now() + 300_000;
-  while (unindexedCount(dbFile) > 0 && Date.now() < until) await sleep(500);
+  const indexing = env?.SEARCH_INDEX !== 'off';
+  while (indexing && unindexedCount(dbFile) > 0 && Date.now() < until) await sleep(500);
   const target = await cirrusTarget(server);
   return {
     server,
@@ -170,7 +172,7 @@ async function main() {
   const refs = ensureReferences(log);
   const m = machine(work);
   m.kernel = `Linux ${os.release()}`;
-  m.software = `Node ${process.version}, ${refs.nginx ? versionOf('nginx', ['-v']) : 'nginx missing'}, ${refs.rclone ? versionOf('rclone', ['version']) : 'rclone missing'}, ${refs.wrk ? versionOf('wrk', ['--version']).split(' [')[0] : 'wrk missing'}`;
+  m.software = `Node ${process.version}, ${refs.nginx ? versionOf('nginx', ['-v']) : 'nginx missing'}, ${refs.rclone ? versionOf('rclone', ['version']) : 'rclone missing'}, autocannon ${JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version}`;
   const notes = [];
   if (!refs.nginx || !refs.rclone) notes.push('A reference could not be installed; its ratios are n/a.');
 
@@ -208,6 +210,15 @@ async function main() {
       targets.push(baseline.target);
       notes.push(
         `The baseline column is ${process.env.BENCH_BASELINE_DIR}, started and measured the same way in the same run.`,
+      );
+    }
+    // The same server with indexing off: what the search index costs an upload (issue 9).
+    if (process.env.BENCH_NO_INDEX === '1' && needs('W1', 'W3', 'W7')) {
+      const noindex = await startOurs({ name: 'noindex', bigFolder: 0, env: { SEARCH_INDEX: 'off' } });
+      servers.push(noindex.server);
+      targets.push(noindex.target);
+      notes.push(
+        'The "cirrus, index off" column is the same server started with SEARCH_INDEX=off (BENCH_NO_INDEX=1).',
       );
     }
     if (refs.nginx) {

@@ -77,3 +77,24 @@ export function ratio(row, ours, reference, field = 'median') {
 
 export const passAtLeast = (value, limit) => (Number.isFinite(value) ? value >= limit : undefined);
 export const passBelow = (value, limit) => (Number.isFinite(value) ? value < limit : undefined);
+
+/**
+ * Issue 9's "indexing does not slow uploads": with a "noindex" column (BENCH_NO_INDEX=1), ours
+ * with the index on against off, passing when within noise: at least 0.9 x, or the two ranges of
+ * runs overlap. Answers [] without that column.
+ */
+export function indexingTargets(id, row) {
+  const on = row.servers.cirrus;
+  const off = row.servers.noindex;
+  if (!on || !off) return [];
+  const r = ratio(row, 'cirrus', 'noindex');
+  const overlap = on.min <= off.max && off.min <= on.max;
+  return [
+    target(
+      id,
+      'indexing on vs off: unchanged within noise (>= 0.9 x, or the runs overlap)',
+      `${fmt(r)} x${overlap ? ', runs overlap' : ''}`,
+      Number.isFinite(r) ? r >= 0.9 || overlap : undefined,
+    ),
+  ];
+}

@@ -5,7 +5,7 @@ import { fmt } from './stats.mjs';
 
 export const START = '<!-- bench:results:start -->';
 export const END = '<!-- bench:results:end -->';
-const SERVERS = ['cirrus', 'baseline', 'nginx', 'rclone', 'sqlite'];
+const SERVERS = ['cirrus', 'baseline', 'noindex', 'nginx', 'rclone', 'sqlite'];
 
 function cell(s) {
   if (!s || !Number.isFinite(s.median)) return '–';
@@ -29,7 +29,11 @@ export function measuresTable(rows) {
     'id',
     'measure',
     'unit',
-    ...present.map((n) => ({ sqlite: 'raw SQLite', baseline: 'cirrus before (baseline)' })[n] ?? n),
+    ...present.map(
+      (n) =>
+        ({ sqlite: 'raw SQLite', baseline: 'cirrus before (baseline)', noindex: 'cirrus, index off' })[n] ??
+        n,
+    ),
     'CPU % (cirrus / nginx / rclone)',
     'cirrus peak RSS MB (growth)',
     'peak RSS MB (nginx / rclone)',

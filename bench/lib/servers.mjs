@@ -92,7 +92,7 @@ export function which(cmd) {
  * workloads. `cpuProfDir`: write a V8 CPU profile there on exit (BENCH_CPU_PROF=1). `serverDir`:
  * another copy of packages/server (a baseline to compare with, BENCH_BASELINE_DIR).
  */
-export async function startCirrus({ dataDir, webDist, cpuProfDir, logDir, name = 'cirrus', serverDir }) {
+export async function startCirrus({ dataDir, webDist, cpuProfDir, logDir, name = 'cirrus', serverDir, env }) {
   const port = await freePort();
   const nodeArgs = ['--import', 'tsx'];
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
@@ -113,6 +113,7 @@ export async function startCirrus({ dataDir, webDist, cpuProfDir, logDir, name =
       MAX_FILE_SIZE: String(4 * 1024 ** 3),
       PERSONAL_SPACE_QUOTA: '0',
       ...(webDist ? { WEB_DIST: webDist } : {}),
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -334,11 +335,11 @@ export function webdavTarget(server, { sockets = 64 } = {}) {
 }
 
 /**
- * Installs the references from Debian when missing (apt-get update once, then nginx-extras,
- * rclone and wrk). Answers what is there afterwards; never fails the run.
+ * Installs the references from Debian when missing (apt-get update once, then nginx-extras and
+ * rclone). Answers what is there afterwards; never fails the run.
  */
 export function ensureReferences(log) {
-  const wanted = { nginx: 'nginx-extras', rclone: 'rclone', wrk: 'wrk' };
+  const wanted = { nginx: 'nginx-extras', rclone: 'rclone' };
   const missing = Object.entries(wanted).filter(([cmd]) => !which(cmd));
   if (
     missing.length &&

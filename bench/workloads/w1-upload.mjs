@@ -1,6 +1,14 @@
 // W1: one large file uploaded through our upload transaction (tus) vs a plain PUT to the references.
 import { largeBody } from '../lib/data.mjs';
-import { eachTarget, measureRow, passAtLeast, passBelow, ratio, target } from '../lib/measure.mjs';
+import {
+  eachTarget,
+  indexingTargets,
+  measureRow,
+  passAtLeast,
+  passBelow,
+  ratio,
+  target,
+} from '../lib/measure.mjs';
 import { fmt } from '../lib/stats.mjs';
 
 export const id = 'W1';
@@ -50,6 +58,7 @@ export async function run(ctx) {
         passAtLeast(ratio(row, 'cirrus', 'rclone'), 1),
       ),
       target(id, 'server RSS < 200 MB', `${fmt(rss)} MB`, passBelow(rss, 200)),
+      ...indexingTargets(id, row),
     ],
   };
 }

@@ -1,7 +1,7 @@
 // W3: many small files into one folder, 8 at a time.
 import { smallBody } from '../lib/data.mjs';
 import { pool } from '../lib/http.mjs';
-import { eachTarget, measureRow, passAtLeast, ratio, target } from '../lib/measure.mjs';
+import { eachTarget, indexingTargets, measureRow, passAtLeast, ratio, target } from '../lib/measure.mjs';
 import { fmt } from '../lib/stats.mjs';
 
 export const id = 'W3';
@@ -64,6 +64,7 @@ export async function run(ctx) {
       ),
       target(id, '>= 500 files/s', `${fmt(ours)} files/s`, passAtLeast(ours, 500)),
       target(id, 'no failed uploads', `${errors} failed`, errors === 0),
+      ...indexingTargets(id, row),
     ],
   };
 }

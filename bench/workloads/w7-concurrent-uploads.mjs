@@ -1,6 +1,14 @@
 // W7: 16 uploads of 100 MiB at once.
 import { largeBody } from '../lib/data.mjs';
-import { eachTarget, measureRow, passAtLeast, passBelow, ratio, target } from '../lib/measure.mjs';
+import {
+  eachTarget,
+  indexingTargets,
+  measureRow,
+  passAtLeast,
+  passBelow,
+  ratio,
+  target,
+} from '../lib/measure.mjs';
 import { fmt } from '../lib/stats.mjs';
 
 export const id = 'W7';
@@ -53,6 +61,7 @@ export async function run(ctx) {
         passAtLeast(ratio(row, 'cirrus', 'nginx'), 0.7),
       ),
       target(id, 'server RSS < 300 MB', `${fmt(rss)} MB`, passBelow(rss, 300)),
+      ...indexingTargets(id, row),
     ],
   };
 }

@@ -111,7 +111,12 @@ function createServices(
 ) {
   const { db } = deps.database;
   const now = deps.now;
-  const settings = createSettingsService({ db, overrides: deps.config.settingOverrides, now });
+  const settings = createSettingsService({
+    db,
+    writes: deps.database.writes,
+    overrides: deps.config.settingOverrides,
+    now,
+  });
   const outbox = createOutboxService({ db, transports: createTransports(deps.config.outbox), now, log });
   const codes = createVerificationService({ db, outbox, now });
   const users = createUserService({ db, settings, codes });
@@ -126,7 +131,14 @@ function createServices(
     publicUrl: deps.config.publicUrl,
     now,
   });
-  const accounts = createAccountService({ db, throttle, users, passwords, now });
+  const accounts = createAccountService({
+    db,
+    writes: deps.database.writes,
+    throttle,
+    users,
+    passwords,
+    now,
+  });
   const signup = createSignupService({ db, settings, codes, accounts, throttle, now });
   // The console's audit log is a thin writer over its table; identity decisions go there too.
   const identity = createIdentityService({
@@ -166,7 +178,12 @@ function createServices(
     },
     log,
   });
-  const events = createEventLog({ now, observers: [recentLog.fromEvents, searchIndexer.fromEvents] });
+  const events = createEventLog({
+    now,
+    observers: deps.config.searchIndex
+      ? [recentLog.fromEvents, searchIndexer.fromEvents]
+      : [recentLog.fromEvents],
+  });
   const quota = createQuotaService({ db, defaults: deps.config.quotas });
   const spaces = createSpaceService({ db, quota, events, now });
   const favorites = createFavoriteService({ db, users, spaces, now });
@@ -325,7 +342,7 @@ function createServices(
     periodic: [
       { kind: 'recycle.purge', everySeconds: 3600 },
       { kind: 'blobs.collect', everySeconds: 6 * 3600 },
-      { kind: MAINTAIN_JOB, everySeconds: 3600 },
+      ...(deps.config.searchIndex ? [{ kind: MAINTAIN_JOB, everySeconds: 3600 }] : []),
     ],
     log,
   });

@@ -50,6 +50,12 @@ export interface Config {
    * processes must share one.
    */
   secretKey: string;
+  /**
+   * SEARCH_INDEX: keep the search index (on). Off, files are neither indexed nor read for text
+   * and searches find nothing new; the maintenance job catches up once it is on again. For
+   * measuring what indexing costs (bench: BENCH_NO_INDEX) and for drives that want no search.
+   */
+  searchIndex: boolean;
 }
 
 export interface PreviewConfig {
@@ -178,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileLockTtlSeconds:
       count(env.FILE_LOCK_TTL, FILE_LOCK_TTL_SECONDS, 'FILE_LOCK_TTL') || FILE_LOCK_TTL_SECONDS,
     secretKey: env.SECRET_KEY || '',
+    searchIndex: bool(env.SEARCH_INDEX, true),
     jobs: {
       tickSeconds: count(env.JOB_TICK_SECONDS, 30, 'JOB_TICK_SECONDS') || 30,
       blobGraceSeconds: count(env.BLOB_GC_GRACE_SECONDS, 3600, 'BLOB_GC_GRACE_SECONDS'),

@@ -11,6 +11,7 @@ import {
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { type WriteClock, watchWrites } from './write-clock.ts';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -21,6 +22,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface OpenedDb {
   db: Db;
   dialect: Dialect;
+  /** Moves on with every committed write: process-local caches check it (db/write-clock.ts). */
+  writes: WriteClock;
   close(): Promise<void>;
 }
 
@@ -39,9 +42,11 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
       options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     });
     if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema}"`);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Other processes' commits cannot be seen here: no caching on PostgreSQL.
+    const watched = watchWrites(new PostgresDialect({ pool }), () => undefined);
+    const db = new Kysely<Database>({ dialect: watched.dialect });
     await migrateToLatest(db, 'postgres', opts.schema);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', writes: watched.clock, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:\/\//, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -51,9 +56,14 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  // data_version changes when another connection (the admin CLI, say) commits to the file.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const watched = watchWrites(new SqliteDialect({ database: keepingStatements(sqlite) }), () =>
+    sqlite.open ? (dataVersion.get() as number) : undefined,
+  );
+  const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', writes: watched.clock, close: () => db.destroy() };
 }
 
 /**

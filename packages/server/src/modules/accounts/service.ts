@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { SESSION_MAX_AGE_SECONDS } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import type { SessionRow, UserRow } from '../../db/schema.ts';
+import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { UserService } from '../users/service.ts';
@@ -27,6 +28,8 @@ export interface LoginInput {
 
 export interface AccountServiceDeps {
   db: Db;
+  /** Sessions are looked up on every request: kept in a read cache until the next write. */
+  writes: WriteClock;
   throttle: Throttle;
   users: UserService;
   passwords: PasswordService;
@@ -45,7 +48,18 @@ export type LoginOutcome =
   | ({ kind: 'session' } & OpenedSession)
   | { kind: 'mustChangePassword'; token: string; reason: MustChangeReason };
 
-export function createAccountService({ db, throttle, users, passwords, now }: AccountServiceDeps) {
+export function createAccountService({ db, writes, throttle, users, passwords, now }: AccountServiceDeps) {
+  /** A session (by its token's hash) with its user and their company membership. */
+  const sessions = createReadCache<
+    string,
+    | {
+        user: UserRow;
+        session: SessionRow;
+        membership: { companyId: number; isAdminById: boolean };
+      }
+    | undefined
+  >(writes);
+
   function toActor(
     user: UserRow,
     session: SessionRow,
@@ -121,16 +135,20 @@ export function createAccountService({ db, throttle, users, passwords, now }: Ac
 
     /** The actor behind a session cookie, or null when it is unknown, expired or the user is disabled. */
     async authenticate(token: string): Promise<Actor | null> {
-      const found = await repo.findSessionWithUser(db, sha256(token));
+      const id = sha256(token);
+      const found = await sessions.get(id, async () => {
+        const row = await repo.findSessionWithUser(db, id);
+        return row && { ...row, membership: await users.membershipOf(row.user.id) };
+      });
       if (!found) return null;
       const t = now();
       if (found.session.expires_at <= t || found.user.status !== 'active') {
         await repo.deleteSession(db, found.session.id);
         return null;
       }
-      // Write last_seen_at at most once a minute per session.
+      // Write last_seen_at at most once a minute per session (the write ends the cached copy).
       if (t - found.session.last_seen_at >= 60) await repo.touchSession(db, found.session.id, t);
-      return toActor(found.user, found.session, await users.membershipOf(found.user.id));
+      return toActor(found.user, found.session, found.membership);
     },
 
     csrfMatches(actor: Actor, sent: string): boolean {

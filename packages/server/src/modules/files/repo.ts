@@ -71,23 +71,25 @@ const ORDER_COLUMN = { name: 'f.name_key', mtime: 'f.mtime', size: 'f.size' } as
 /**
  * One page of a folder: folders first, then by the chosen column, then by id so pages never overlap.
  * The page's ids come from the list-order index alone (migration 0010), and only those rows are
- * read and joined: an offset deep in a large folder then steps over index entries, not over rows
- * with their joins (issue 11 W4, bench/RESULTS.md).
+ * then read and joined, put in the ids' order here: an offset deep in a large folder steps over
+ * index entries, not over rows with their joins, and no second sort runs over whole rows
+ * (issue 11 W4 and W6, bench/RESULTS.md).
  */
-export function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithNames[]> {
-  const page = childrenQuery(db, q)
+export async function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithNames[]> {
+  const page = await childrenQuery(db, q)
     .select('f.id')
     .orderBy('f.is_folder', 'desc')
     .orderBy(ORDER_COLUMN[q.orderby], q.order)
     .orderBy('f.id', q.order)
     .offset(q.offset)
-    .limit(q.count);
-  return withNames(db)
-    .where('f.id', 'in', page)
-    .orderBy('f.is_folder', 'desc')
-    .orderBy(ORDER_COLUMN[q.orderby], q.order)
-    .orderBy('f.id', q.order)
+    .limit(q.count)
     .execute();
+  const position = new Map(page.map((row, i) => [row.id, i]));
+  const rows = await findFiles(
+    db,
+    page.map((row) => row.id),
+  );
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 export async function countChildren(db: DbOrTrx, q: ListQuery): Promise<number> {

@@ -586,3 +586,37 @@ describe('the index itself', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 });
+
+describe('SEARCH_INDEX=off', () => {
+  test('keeps no index and queues no text; the maintenance job catches up once it is on', async () => {
+    const off = await makeTestApp({ SEARCH_INDEX: 'off' });
+    try {
+      const user = await off.makeUser();
+      const c = await user.client();
+      const gid = await myDrive(c);
+      const f = await upload(c, gid, 0, 'unindexed plan.txt', Buffer.from('words of the unindexed plan'));
+      const db = off.database.db;
+      const row = await db
+        .selectFrom('search_docs')
+        .select('file_id')
+        .where('file_id', '=', f.fileid)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+      const jobs = await db.selectFrom('jobs').select('kind').where('kind', '=', 'search.extract').execute();
+      expect(jobs).toEqual([]);
+      const found = async (q: Record<string, string>) => {
+        const res = await c.get(`${BASE}?${new URLSearchParams(q)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return names(res.json());
+      };
+      expect(await found({ searchname: 'unindexed' })).toEqual([]);
+      // Turned on again (a restart with the index on runs this job at its first tick).
+      await off.services.searchIndexer.maintain();
+      await off.services.jobs.runDue();
+      expect(await found({ searchname: 'unindexed' })).toEqual(['unindexed plan.txt']);
+      expect(await found({ searchname: 'words of the' })).toEqual(['unindexed plan.txt']);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,29 +1,40 @@
 import { DEFAULT_SETTINGS, isSettingName, type SettingName, type Settings } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
+import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import * as repo from './repo.ts';
 
 /**
  * Effective settings: the shared defaults, then the environment (config.settingOverrides), then
  * what the administrator stored for the whole deployment (company 0), then for the company.
- * Read on every call, so a change reaches clients without a restart.
+ * Nearly every request reads them, so they are kept in a read cache until the next committed
+ * write (db/write-clock.ts): a change still reaches clients at once, without a restart.
  */
 export function createSettingsService({
   db,
+  writes,
   overrides,
   now,
 }: {
   db: Db;
+  writes: WriteClock;
   overrides: Partial<Settings>;
   now: () => number;
 }) {
+  const cache = createReadCache<number, Settings>(writes, 1000);
+
+  async function load(companyId: number): Promise<Settings> {
+    const rows = await repo.findSettings(db, companyId ? [0, companyId] : [0]);
+    const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...overrides };
+    for (const row of rows) {
+      if (isSettingName(row.name)) merged[row.name] = JSON.parse(row.value);
+    }
+    return merged as unknown as Settings;
+  }
+
   return {
     async get(companyId: number): Promise<Settings> {
-      const rows = await repo.findSettings(db, companyId ? [0, companyId] : [0]);
-      const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...overrides };
-      for (const row of rows) {
-        if (isSettingName(row.name)) merged[row.name] = JSON.parse(row.value);
-      }
-      return merged as unknown as Settings;
+      // A copy: callers may not change what the next request reads.
+      return { ...(await cache.get(companyId, () => load(companyId))) };
     },
 
     async set<K extends SettingName>(companyId: number, name: K, value: Settings[K]): Promise<void> {

@@ -37,13 +37,14 @@ function capped(max: number, digest?: RunningDigest) {
       if (seen + chunk.length > max) {
         const fits = chunk.subarray(0, max - seen);
         if (fits.length > 0) {
-          digest?.update(fits);
+          await digest?.update(fits);
           yield fits;
         }
         throw new UploadTooLong();
       }
       seen += chunk.length;
-      digest?.update(chunk);
+      // Waits while the hashing thread is behind, so an upload never queues up in memory.
+      await digest?.update(chunk);
       yield chunk;
     }
   };
@@ -91,8 +92,13 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
     return tx;
   }
 
-  async function discard(id: string): Promise<void> {
+  function forgetDigest(id: string): void {
+    digests.get(id)?.dispose();
     digests.delete(id);
+  }
+
+  async function discard(id: string): Promise<void> {
+    forgetDigest(id);
     await repo.deleteTransaction(db, id);
     await fsp.rm(partPath(id), { force: true });
   }
@@ -162,7 +168,10 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
       try {
         const current = await offsetOf(id);
         if (offset !== current) throw new DomainError('conflict');
-        if (current === 0) digests.set(id, createDigest());
+        if (current === 0) {
+          forgetDigest(id);
+          digests.set(id, createDigest(tx.size));
+        }
         const digest = digests.get(id);
         await storageWrite(() =>
           pipeline(
@@ -172,7 +181,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
           ),
         ).finally(async () => {
           // Bytes hashed but not written (a dropped connection): the digest no longer fits.
-          if (digest && digest.size !== (await offsetOf(id).catch(() => -1))) digests.delete(id);
+          if (digest && digest.size !== (await offsetOf(id).catch(() => -1))) forgetDigest(id);
         });
       } catch (err) {
         if (err instanceof UploadTooLong) throw new DomainError('fileTooLarge');
@@ -224,9 +233,16 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
       if (receiving.has(id)) throw new DomainError('conflict');
       try {
         if ((await offsetOf(id)) !== tx.size) throw new DomainError('sizeMismatch');
+        // The digest made as the bytes arrived, else (a resumed upload, a failed hashing thread)
+        // the file's.
         const running = digests.get(id);
+        const complete = running?.size === tx.size;
+        if (!complete) forgetDigest(id);
         digests.delete(id);
-        const digest = running?.size === tx.size ? running.digest() : await digestFile(partPath(id));
+        const digest =
+          running && complete
+            ? await running.digest().catch(() => digestFile(partPath(id)))
+            : await digestFile(partPath(id));
         const expected = sha1 ?? tx.sha1;
         if (expected && expected !== digest.sha1) throw new DomainError('sha1Mismatch');
         // Things may have changed while the bytes travelled.

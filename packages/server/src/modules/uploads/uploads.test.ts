@@ -338,3 +338,36 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
     expect(storeContents().blobs.length).toBe(before + 1);
   });
 });
+
+describe('large uploads (hashed on the hashing thread)', () => {
+  test('a 5 MiB upload in three PATCHes keeps its sha1 and content; a wrong sha1 is refused', async () => {
+    const big = await makeTestApp();
+    try {
+      const c = await (await big.makeUser()).client();
+      const gid = await myDrive(c);
+      const data = crypto.randomBytes(5 * 1024 * 1024 + 17);
+      const { transaction } = (
+        await c.post(txUrl(gid, 0), { name: 'large.bin', size: data.length, sha1: sha1Of(data) })
+      ).json();
+      const cuts = [0, 1_000_000, 3_500_000, data.length];
+      for (let i = 0; i < 3; i++) {
+        const res = await tusPatch(c, transaction.upload_url, cuts[i], data.subarray(cuts[i], cuts[i + 1]));
+        expect(res.statusCode, res.body).toBe(204);
+      }
+      const commit = await c.patch(txUrl(gid, 0, transaction.id), {});
+      expect(commit.statusCode, commit.body).toBe(200);
+      expect(commit.json()).toMatchObject({ fname: 'large.bin', fsize: data.length, fsha: sha1Of(data) });
+      const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${commit.json().fileid}/content`);
+      expect(Buffer.compare(content.rawPayload, data)).toBe(0);
+
+      const other = crypto.randomBytes(2 * 1024 * 1024);
+      const tx2 = (await c.post(txUrl(gid, 0), { name: 'wrong.bin', size: other.length })).json().transaction;
+      expect((await tusPatch(c, tx2.upload_url, 0, other)).statusCode).toBe(204);
+      const refused = await c.patch(txUrl(gid, 0, tx2.id), { sha1: sha1Of(data) });
+      expect(refused.statusCode).toBe(400);
+      expect(await listNames(c, gid, 0)).toEqual(['large.bin']);
+    } finally {
+      await big.close();
+    }
+  });
+});
