@@ -12,7 +12,8 @@ const port = process.env.E2E_PORT || '8091';
 const dataDirNote = path.join(import.meta.dirname, '.tmp', `data-dir-${port}`);
 fs.mkdirSync(path.dirname(dataDirNote), { recursive: true });
 fs.writeFileSync(dataDirNote, dataDir);
-const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+// The built server, as `npm start` runs it (test:e2e builds it first).
+const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -92,13 +92,32 @@ export function which(cmd) {
  * workloads. `cpuProfDir`: write a V8 CPU profile there on exit (BENCH_CPU_PROF=1). `serverDir`:
  * another copy of packages/server (a baseline to compare with, BENCH_BASELINE_DIR).
  */
+/**
+ * What `npm start` runs: the server built into dist/ (packages/server/build.mjs, built here once
+ * per server dir), or, for a copy from before that build existed, the TypeScript through tsx.
+ */
+const built = new Map();
+function serverEntry(serverDir) {
+  if (!built.has(serverDir)) {
+    const script = path.join(serverDir, 'build.mjs');
+    let entry = ['--import', 'tsx', path.join(serverDir, 'src', 'main.ts')];
+    if (fs.existsSync(script)) {
+      const r = spawnSync(process.execPath, [script], { cwd: serverDir, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`building ${serverDir} failed: ${r.stderr}`);
+      entry = [path.join(serverDir, 'dist', 'main.mjs')];
+    }
+    built.set(serverDir, entry);
+  }
+  return built.get(serverDir);
+}
+
 export async function startCirrus({ dataDir, webDist, cpuProfDir, logDir, name = 'cirrus', serverDir, env }) {
   const port = await freePort();
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs = [];
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
-  const main = path.join(serverDir ?? path.join(ROOT, 'packages', 'server'), 'src', 'main.ts');
+  const main = serverEntry(serverDir ?? path.join(ROOT, 'packages', 'server'));
   const log = path.join(logDir, `${name}.log`);
-  const proc = startChild(process.execPath, [...nodeArgs, main], {
+  const proc = startChild(process.execPath, [...nodeArgs, ...main], {
     cwd: ROOT,
     log,
     env: {

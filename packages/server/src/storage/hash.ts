@@ -18,7 +18,7 @@ export interface RunningDigest {
 /** At and above this declared size an upload is hashed on the hashing thread (below, inline). */
 export const HASH_THREAD_MIN_SIZE = 1024 * 1024;
 /** Bytes handed to the hashing thread and not yet hashed, per digest, before update() waits. */
-const IN_FLIGHT_BYTES = 8 * 1024 * 1024;
+const IN_FLIGHT_BYTES = 1024 * 1024;
 
 function inlineDigest(): RunningDigest {
   const sha256 = crypto.createHash('sha256');
