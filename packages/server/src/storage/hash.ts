@@ -19,6 +19,13 @@ export interface RunningDigest {
 export const HASH_THREAD_MIN_SIZE = 1024 * 1024;
 /** Bytes handed to the hashing thread and not yet hashed, per digest, before update() waits. */
 const IN_FLIGHT_BYTES = 1024 * 1024;
+/**
+ * Bytes go to the thread in buffers of this size, which it hands back once hashed: they are kept
+ * for the next chunks (at most SPARE_BUFFERS of them), so that a large upload does not leave a
+ * trail of transferred buffers for two garbage collectors to find (W7's memory).
+ */
+const BUFFER_BYTES = 64 * 1024;
+const SPARE_BUFFERS = 64;
 
 function inlineDigest(): RunningDigest {
   const sha256 = crypto.createHash('sha256');
@@ -50,10 +57,10 @@ parentPort.on('message', (m) => {
   if (m.op === 'update') {
     let h = running.get(m.id);
     if (!h) running.set(m.id, (h = start()));
-    const bytes = new Uint8Array(m.buf);
+    const bytes = new Uint8Array(m.buf, 0, m.length);
     h[0].update(bytes);
     h[1].update(bytes);
-    parentPort.postMessage({ op: 'ack', id: m.id, bytes: bytes.length });
+    parentPort.postMessage({ op: 'ack', id: m.id, bytes: m.length, buf: m.buf }, [m.buf]);
   } else if (m.op === 'digest') {
     const h = running.get(m.id) ?? start();
     running.delete(m.id);
@@ -71,7 +78,7 @@ interface Pending {
   done?: { resolve: (d: { sha256: string; sha1: string }) => void; reject: (err: Error) => void };
 }
 
-let hasher: { worker: Worker; pending: Map<number, Pending> } | undefined;
+let hasher: { worker: Worker; pending: Map<number, Pending>; spare: ArrayBuffer[] } | undefined;
 let nextId = 1;
 
 /** The hashing thread, started on first use; it does not keep the process alive. */
@@ -80,22 +87,26 @@ function hashingThread() {
   const worker = new Worker(WORKER_SOURCE, { eval: true });
   worker.unref();
   const pending = new Map<number, Pending>();
-  const current = { worker, pending };
-  worker.on('message', (m: { op: string; id: number; bytes: number; sha256: string; sha1: string }) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    if (m.op === 'ack') {
-      p.inFlight -= m.bytes;
-      if (p.room && p.inFlight < IN_FLIGHT_BYTES) {
-        const wake = p.room;
-        p.room = undefined;
-        wake();
+  const current = { worker, pending, spare: [] as ArrayBuffer[] };
+  worker.on(
+    'message',
+    (m: { op: string; id: number; bytes: number; buf?: ArrayBuffer; sha256: string; sha1: string }) => {
+      if (m.buf && current.spare.length < SPARE_BUFFERS) current.spare.push(m.buf);
+      const p = pending.get(m.id);
+      if (!p) return;
+      if (m.op === 'ack') {
+        p.inFlight -= m.bytes;
+        if (p.room && p.inFlight < IN_FLIGHT_BYTES) {
+          const wake = p.room;
+          p.room = undefined;
+          wake();
+        }
+      } else if (m.op === 'digest') {
+        pending.delete(m.id);
+        p.done?.resolve({ sha256: m.sha256, sha1: m.sha1 });
       }
-    } else if (m.op === 'digest') {
-      pending.delete(m.id);
-      p.done?.resolve({ sha256: m.sha256, sha1: m.sha1 });
-    }
-  });
+    },
+  );
   // Should it ever fail, every digest on it fails (the upload then hashes its file instead), and
   // the next digest starts a new thread.
   const fail = (err: Error) => {
@@ -124,10 +135,14 @@ function threadDigest(): RunningDigest {
     update(chunk) {
       if (!thread.pending.has(id)) broken ??= new Error('the hashing thread failed');
       if (broken) return;
-      // A copy of its own, handed over without another copy (the chunk goes on to the file).
-      const copy = new Uint8Array(chunk);
-      thread.worker.postMessage({ op: 'update', id, buf: copy.buffer }, [copy.buffer]);
-      state.inFlight += copy.length;
+      // Copied into buffers of the thread's (the chunk goes on to the file), handed over whole.
+      for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
+        const part = chunk.subarray(at, at + BUFFER_BYTES);
+        const buf = thread.spare.pop() ?? new ArrayBuffer(BUFFER_BYTES);
+        new Uint8Array(buf).set(part);
+        thread.worker.postMessage({ op: 'update', id, buf, length: part.length }, [buf]);
+        state.inFlight += part.length;
+      }
       size += chunk.length;
       if (state.inFlight < IN_FLIGHT_BYTES) return;
       return new Promise<void>((resolve) => {
