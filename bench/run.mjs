@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { smallBody } from './lib/data.mjs';
 import { machine } from './lib/proc.mjs';
 import { render, writeResults } from './lib/report.mjs';
-import { seedFolder, unindexedCount } from './lib/seed.mjs';
+import { busyJobCount, seedFolder, unindexedCount } from './lib/seed.mjs';
 import {
   cirrusTarget,
   ensureReferences,
@@ -148,6 +148,8 @@ async function startOurs({ name, serverDir, webDist, cpuProfDir, bigFolder, env 
   const until = Date.now() + 300_000;
   const indexing = env?.SEARCH_INDEX !== 'off';
   while (indexing && unindexedCount(dbFile) > 0 && Date.now() < until) await sleep(500);
+  // And for the jobs that follow (the index's segment merge), so that none runs under a workload.
+  while (busyJobCount(dbFile) > 0 && Date.now() < until) await sleep(500);
   const target = await cirrusTarget(server);
   return {
     server,

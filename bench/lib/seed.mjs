@@ -94,3 +94,22 @@ export function unindexedCount(dbFile) {
     db.close();
   }
 }
+
+/**
+ * Jobs our server is running or has due (the search maintenance job goes on merging index
+ * segments for a while after the last row is indexed): workloads wait for none to be left.
+ */
+export function busyJobCount(dbFile) {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        "SELECT count(*) AS n FROM jobs WHERE status = 'running' OR (status = 'queued' AND run_at <= ?)",
+      )
+      .get(Math.floor(Date.now() / 1000)).n;
+  } catch {
+    return 0;
+  } finally {
+    db.close();
+  }
+}
