@@ -15,7 +15,8 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   const alphaName = `alpha-${stamp}.txt`;
   const betaName = `beta-${stamp}.csv`;
   const renamed = `summary-${stamp}.txt`;
-  const alpha = Buffer.from(`first line of alpha ${stamp}\n`.repeat(2000));
+  // Over SINGLE_REQUEST_UPLOAD_MAX (1 MiB), so it goes by tus; beta goes in one request.
+  const alpha = Buffer.from(`first line of alpha ${stamp}\n`.repeat(50_000));
   const beta = Buffer.from('city,visits\nBeijing,3\nShanghai,5\n');
 
   await login(page, 'zhangwei');
@@ -32,13 +33,21 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await newFolder.getByRole('button', { name: 'Create' }).click();
   await expect(row(page, folder)).toBeVisible();
 
-  // Two files through the file input
+  // Two files through the file input: a larger one by transaction and tus, a small one in one request
+  const oneRequest = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url().includes(`upload-transactions?name=${betaName}`),
+  );
+  const tusBytes = page.waitForRequest(
+    (req) => req.method() === 'PATCH' && req.url().includes('/xfi/v1/me/uploads/'),
+  );
   await page.getByTestId('upload-files').setInputFiles([
     { name: alphaName, mimeType: 'text/plain', buffer: alpha },
     { name: betaName, mimeType: 'text/csv', buffer: beta },
   ]);
   const uploads = page.getByRole('region', { name: 'Uploads' });
   await expect(uploads.getByText('All uploads complete')).toBeVisible();
+  await oneRequest;
+  await tusBytes;
   await expect(row(page, alphaName)).toBeVisible();
   await expect(row(page, betaName)).toBeVisible();
 

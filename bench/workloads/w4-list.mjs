@@ -17,7 +17,14 @@ function rawQueries(db, orderby, order) {
   const page = db.prepare(`SELECT f.*, c.nick_name AS creator_name, m.nick_name AS modifier_name
     FROM files f LEFT JOIN users c ON c.id = f.creator_id LEFT JOIN users m ON m.id = f.modifier_id
     WHERE ${where} ORDER BY f.is_folder DESC, ${column} ${order}, f.id ${order} LIMIT ? OFFSET ?`);
-  const count = db.prepare(`SELECT count(*) AS n FROM files f WHERE ${where}`);
+  // The total as the server reads it: the folder's kept count (migration 0012) where the database
+  // has one, else a COUNT (a baseline from before it).
+  const kept = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'folder_counts'`)
+    .get();
+  const count = kept
+    ? db.prepare('SELECT live AS n FROM folder_counts WHERE group_id = ? AND parent_id = ?')
+    : db.prepare(`SELECT count(*) AS n FROM files f WHERE ${where}`);
   return (gid, fid, offset) => {
     const rows = page.all(gid, fid, 50, offset);
     const { n } = count.get(gid, fid);

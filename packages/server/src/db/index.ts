@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { walGroupCommit } from './group-commit.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { type WriteClock, watchWrites } from './write-clock.ts';
@@ -51,15 +52,21 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   const file = url.replace(/^sqlite:\/\//, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
-  // WAL lets readers go on while one writer commits; synchronous=FULL fsyncs every commit.
+  // WAL lets readers go on while one writer commits. A commit does not wait for the disk on the
+  // JavaScript thread (synchronous=NORMAL); instead every committed write waits for a flush of the
+  // WAL shared with the writes committed meanwhile (group commit, db/group-commit.ts) before it
+  // is answered. In memory there is no disk to wait for.
+  const flush = file === ':memory:' ? undefined : walGroupCommit(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(flush ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const watched = watchWrites(new SqliteDialect({ database: keepingStatements(sqlite) }), () =>
-    sqlite.open ? (dataVersion.get() as number) : undefined,
+  const watched = watchWrites(
+    new SqliteDialect({ database: keepingStatements(sqlite) }),
+    () => (sqlite.open ? (dataVersion.get() as number) : undefined),
+    flush,
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');

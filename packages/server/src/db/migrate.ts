@@ -10,6 +10,7 @@ import * as links from './migrations/20261122_0008_links.ts';
 import * as admin from './migrations/20261122_0009_admin.ts';
 import * as fileListOrder from './migrations/20261122_0010_file_list_order.ts';
 import * as searchNameGrams from './migrations/20261122_0011_search_name_grams.ts';
+import * as folderCounts from './migrations/20261122_0012_folder_counts.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0009_admin': admin.migration,
   '20261122_0010_file_list_order': fileListOrder.migration,
   '20261122_0011_search_name_grams': searchNameGrams.migration,
+  '20261122_0012_folder_counts': folderCounts.migration,
 };
 
 export async function migrateToLatest(

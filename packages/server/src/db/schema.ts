@@ -161,6 +161,13 @@ export interface SpaceQuotasTable {
   file_count: Generated<number>;
 }
 
+/** Live items per folder (0 = a space's root), kept by triggers on files (migration 0012). */
+export interface FolderCountsTable {
+  group_id: number;
+  parent_id: number;
+  live: number;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   group_id: number;
@@ -630,6 +637,7 @@ export interface Database {
   group_role_masks: GroupRoleMasksTable;
   space_quotas: SpaceQuotasTable;
   files: FilesTable;
+  folder_counts: FolderCountsTable;
   file_versions: FileVersionsTable;
   file_acl: FileAclTable;
   file_events: FileEventsTable;

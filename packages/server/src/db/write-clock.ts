@@ -6,6 +6,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import type { GroupCommit } from './group-commit.ts';
 
 /**
  * Tells a process-local cache whether what it read may have changed since: `version()` moves on
@@ -29,6 +30,8 @@ class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   /** A write ran in the open transaction: the clock moves when it commits. */
   dirty = false;
+  /** A write committed while this hold of the connection: it waits for its flush at release. */
+  committedWrite = false;
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -38,7 +41,12 @@ class WatchedConnection implements DatabaseConnection {
   private wrote(query: CompiledQuery): void {
     if (reads(query)) return;
     if (this.inTransaction) this.dirty = true;
-    else this.tick();
+    else this.commit();
+  }
+
+  commit(): void {
+    this.committedWrite = true;
+    this.tick();
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -60,22 +68,29 @@ class WatchedConnection implements DatabaseConnection {
   }
 }
 
-/** The dialect with its connections watched for writes; `tick` runs after each committed write. */
-function watchedDialect(dialect: Dialect, tick: () => void): Dialect {
+/**
+ * The dialect with its connections watched for writes; `tick` runs after each committed write.
+ * With `flush`, a hold of the connection that committed a write ends only once that write is on
+ * disk (db/group-commit.ts): the connection is given back first, so that other writes go on.
+ */
+function watchedDialect(dialect: Dialect, tick: () => void, flush?: GroupCommit): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => watchedDriver(dialect.createDriver(), tick),
+    createDriver: () => watchedDriver(dialect.createDriver(), tick, flush),
   };
 }
 
-function watchedDriver(inner: Driver, tick: () => void): Driver {
+function watchedDriver(inner: Driver, tick: () => void, flush?: GroupCommit): Driver {
   const wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
   const unwrap = (c: DatabaseConnection) => (c as WatchedConnection).inner;
   const driver: Driver = {
     init: () => inner.init(),
-    destroy: () => inner.destroy(),
+    async destroy() {
+      await inner.destroy();
+      await flush?.close();
+    },
     async acquireConnection() {
       const connection = await inner.acquireConnection();
       let wrapper = wrappers.get(connection);
@@ -85,7 +100,13 @@ function watchedDriver(inner: Driver, tick: () => void): Driver {
       }
       return wrapper;
     },
-    releaseConnection: (c) => inner.releaseConnection(unwrap(c)),
+    async releaseConnection(c: DatabaseConnection) {
+      const watched = c as WatchedConnection;
+      const commit = watched.committedWrite && flush ? flush.committed() : 0;
+      watched.committedWrite = false;
+      await inner.releaseConnection(unwrap(c));
+      if (commit) await flush?.durable(commit);
+    },
     async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
       await inner.beginTransaction(unwrap(c), settings);
       Object.assign(c as WatchedConnection, { inTransaction: true, dirty: false });
@@ -96,7 +117,7 @@ function watchedDriver(inner: Driver, tick: () => void): Driver {
         await inner.commitTransaction(unwrap(c));
       } finally {
         watched.inTransaction = false;
-        if (watched.dirty) tick();
+        if (watched.dirty) watched.commit();
         watched.dirty = false;
       }
     },
@@ -123,16 +144,22 @@ function watchedDriver(inner: Driver, tick: () => void): Driver {
 /**
  * Watches a dialect's writes. `otherWrites` answers a number that changes when another process
  * writes (SQLite's data_version), or undefined when that cannot be known (no caching then).
+ * `flush`: the group commit that makes committed writes durable (SQLite with synchronous=NORMAL).
  */
 export function watchWrites(
   dialect: Dialect,
   otherWrites: () => number | undefined,
+  flush?: GroupCommit,
 ): { dialect: Dialect; clock: WriteClock } {
   let ours = 0;
   return {
-    dialect: watchedDialect(dialect, () => {
-      ours++;
-    }),
+    dialect: watchedDialect(
+      dialect,
+      () => {
+        ours++;
+      },
+      flush,
+    ),
     clock: {
       version() {
         const theirs = otherWrites();

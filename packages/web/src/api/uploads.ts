@@ -49,6 +49,53 @@ export interface PatchOptions {
   onProgress: (sent: number) => void;
 }
 
+/**
+ * Sends bytes with XMLHttpRequest rather than fetch (only it reports upload progress) and reads
+ * the answer with `read` on success.
+ */
+function send<T>(
+  method: 'POST' | 'PATCH',
+  url: string,
+  body: Blob,
+  { signal, onProgress }: PatchOptions,
+  read: (xhr: XMLHttpRequest) => T,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries({ ...tusHeaders(), ...headers }))
+      xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Content-Type', 'application/offset+octet-stream');
+    const abort = () => xhr.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const done = () => signal.removeEventListener('abort', abort);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      done();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(read(xhr));
+        } catch (error) {
+          reject(error);
+        }
+      } else {
+        reject(new ApiError(xhr.status, parseErrorBody(xhr.responseText)));
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError(0, null));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was paused or cancelled', 'AbortError'));
+    };
+    xhr.send(body);
+  });
+}
+
 export const uploadsApi = {
   /** POST .../upload-transactions {name, size, sha1?} -> {transaction: {id, upload_url, offset}}. */
   open: (volume: number, parent: number, body: { name: string; size: number; sha1?: string }) =>
@@ -57,6 +104,15 @@ export const uploadsApi = {
   /** PATCH .../upload-transactions/{id}: commits the received bytes as the file (a sha1 may come now). */
   commit: (volume: number, parent: number, id: string, body: { sha1?: string } = {}) =>
     http.patch<FileRecord>(`${transactions(volume, parent)}/${encodeURIComponent(id)}`, body),
+
+  /**
+   * POST .../upload-transactions?name= with the bytes as the body: a small file in one request,
+   * answered with the committed file record.
+   */
+  whole(volume: number, parent: number, name: string, file: Blob, options: PatchOptions) {
+    const url = `${transactions(volume, parent)}?name=${encodeURIComponent(name)}`;
+    return send<FileRecord>('POST', url, file, options, (xhr) => JSON.parse(xhr.responseText) as FileRecord);
+  },
 
   /** tus HEAD: the offset to resume from. */
   async offset(uploadUrl: string, signal?: AbortSignal): Promise<number> {
@@ -81,45 +137,17 @@ export const uploadsApi = {
    * tus PATCH of one chunk at `offset`; answers the server's new offset. XMLHttpRequest rather
    * than fetch: only it reports upload progress.
    */
-  patch(
-    uploadUrl: string,
-    offset: number,
-    chunk: Blob,
-    { signal, onProgress }: PatchOptions,
-  ): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('PATCH', uploadUrl);
-      xhr.withCredentials = true;
-      for (const [name, value] of Object.entries(tusHeaders())) xhr.setRequestHeader(name, value);
-      xhr.setRequestHeader('Upload-Offset', String(offset));
-      xhr.setRequestHeader('Content-Type', 'application/offset+octet-stream');
-      const abort = () => xhr.abort();
-      signal.addEventListener('abort', abort, { once: true });
-      const done = () => signal.removeEventListener('abort', abort);
-      xhr.upload.onprogress = (event) => onProgress(event.loaded);
-      xhr.onload = () => {
-        done();
-        if (xhr.status >= 200 && xhr.status < 300) {
-          try {
-            resolve(offsetHeader(xhr.getResponseHeader('Upload-Offset')));
-          } catch (error) {
-            reject(error);
-          }
-        } else {
-          reject(new ApiError(xhr.status, parseErrorBody(xhr.responseText)));
-        }
-      };
-      xhr.onerror = () => {
-        done();
-        reject(new ApiError(0, null));
-      };
-      xhr.onabort = () => {
-        done();
-        reject(new DOMException('The upload was paused or cancelled', 'AbortError'));
-      };
-      xhr.send(chunk);
-    });
+  patch(uploadUrl: string, offset: number, chunk: Blob, options: PatchOptions): Promise<number> {
+    return send(
+      'PATCH',
+      uploadUrl,
+      chunk,
+      options,
+      (xhr) => offsetHeader(xhr.getResponseHeader('Upload-Offset')),
+      {
+        'Upload-Offset': String(offset),
+      },
+    );
   },
 
   /** tus termination: lets the server drop the partial bytes of a cancelled upload at once. */

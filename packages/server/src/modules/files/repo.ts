@@ -92,7 +92,20 @@ export async function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithN
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
+/**
+ * How many children a list has in all. Without filters that is the folder's live count, kept by
+ * triggers (migration 0012) so that a page of a large folder does not count it again (issue 11 W4).
+ */
 export async function countChildren(db: DbOrTrx, q: ListQuery): Promise<number> {
+  if (!q.foldersOnly && q.secretLabel === undefined && q.hiddenIds.length === 0) {
+    const kept = await db
+      .selectFrom('folder_counts')
+      .select('live')
+      .where('group_id', '=', q.groupId)
+      .where('parent_id', '=', q.parentId)
+      .executeTakeFirst();
+    return Number(kept?.live ?? 0);
+  }
   const row = await childrenQuery(db, q)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

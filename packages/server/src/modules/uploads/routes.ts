@@ -3,11 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import { useGraphErrors } from '../../http/graph-errors.ts';
-import { BeginBody, CommitBody, TransactionParams, UploadParams, VolumeParams } from './schema.ts';
+import {
+  BeginBody,
+  CommitBody,
+  TransactionParams,
+  UploadParams,
+  VolumeParams,
+  WholeQuery,
+} from './schema.ts';
 import type { UploadService } from './service.ts';
 
 const TUS_VERSION = '1.0.0';
 const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
+
+const isTusBody = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0].trim() === TUS_CONTENT_TYPE;
 
 /**
  * Upload transactions (spec 001 §7) and their tus 1.0 core endpoint (ARCHITECTURE "Uploads").
@@ -21,8 +31,27 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const base = '/xfi/v1/me/volumes/:volume/files/:parent/upload-transactions';
 
-    r.post(base, { schema: { params: VolumeParams, body: BeginBody } }, async (req) =>
-      uploads.begin(actorOf(req), req.params.volume, req.params.parent, req.body),
+    // JSON {name, size, sha1?} begins a transaction; the bytes themselves as the body (tus's
+    // content type, name and sha1 in the query, size from Content-Length) upload in one request.
+    r.post(
+      base,
+      { schema: { params: VolumeParams, querystring: WholeQuery, body: BeginBody.nullish() } },
+      async (req) => {
+        if (!isTusBody(req.headers['content-type'])) {
+          if (!req.body) throw new DomainError('badRequest');
+          return uploads.begin(actorOf(req), req.params.volume, req.params.parent, req.body);
+        }
+        const size = Number(req.headers['content-length']);
+        if (req.query.name === undefined || !Number.isSafeInteger(size) || size < 0)
+          throw new DomainError('badRequest');
+        return uploads.uploadWhole(
+          actorOf(req),
+          req.params.volume,
+          req.params.parent,
+          { name: req.query.name, size, sha1: req.query.sha1 },
+          req.raw,
+        );
+      },
     );
 
     r.patch(`${base}/:id`, { schema: { params: TransactionParams, body: CommitBody } }, async (req) =>
@@ -56,7 +85,7 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }) {
       if (version !== undefined && version !== TUS_VERSION) {
         return reply.status(412).header('tus-version', TUS_VERSION).send();
       }
-      if ((req.headers['content-type'] ?? '').split(';')[0].trim() !== TUS_CONTENT_TYPE) {
+      if (!isTusBody(req.headers['content-type'])) {
         return reply.status(415).send();
       }
       const offset = Number(req.headers['upload-offset']);

@@ -18,5 +18,8 @@ export const BeginBody = z.object({
 });
 export type BeginBody = z.infer<typeof BeginBody>;
 
+/** POST .../upload-transactions with the bytes as the body: the name (and a sha1) in the query. */
+export const WholeQuery = z.object({ name: z.string().max(10_000).optional(), sha1: Sha1.optional() });
+
 /** PATCH .../upload-transactions/{id}: commit; a sha1 may be given now if it was not at the start. */
 export const CommitBody = z.object({ sha1: Sha1.optional() }).optional();

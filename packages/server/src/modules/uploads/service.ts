@@ -9,8 +9,8 @@ import type { Db } from '../../db/index.ts';
 import type { FileRow, UploadTransactionRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
-import { createDigest, digestFile, type RunningDigest } from '../../storage/hash.ts';
-import { type BlobStore, storageWrite } from '../../storage/index.ts';
+import { createDigest, digestFile, HASH_THREAD_MIN_SIZE, type RunningDigest } from '../../storage/hash.ts';
+import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
 import { nameKey } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import * as repo from './repo.ts';
@@ -64,6 +64,20 @@ interface Deps {
  * core protocol to a temp file (streamed, never held in memory), committed by hashing the temp
  * file, putting it into the blob store and then writing the metadata in one transaction.
  */
+/** What a failure while receiving a body answers: too many bytes, or a dropped connection. */
+function receiveError(err: unknown, body: Readable): unknown {
+  if (err instanceof UploadTooLong) return new DomainError('fileTooLarge');
+  if (!(err instanceof DomainError) && (body.readableAborted || body.destroyed))
+    return new DomainError('badRequest');
+  return err;
+}
+
+/** The whole body arrived, and is what the client said it sent. */
+function checkReceived(received: BlobDigest, meta: { size: number; sha1?: string }): void {
+  if (received.size !== meta.size) throw new DomainError('sizeMismatch');
+  if (meta.sha1 && meta.sha1 !== received.sha1) throw new DomainError('sha1Mismatch');
+}
+
 export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
   const uploadDir = path.join(dataDir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
@@ -151,6 +165,51 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
       return { transaction: { id, upload_url: uploadUrl(id), offset: 0 } };
     },
 
+    /**
+     * POST .../upload-transactions with the bytes as its body (ARCHITECTURE "Uploads", the
+     * one-request form): begins, receives and commits at once, for files small enough that
+     * resuming does not matter; nothing is kept unless the whole body arrived and was committed.
+     * Small bodies are held in memory and hashed inline, larger ones streamed to a temp file.
+     */
+    async uploadWhole(
+      actor: Actor,
+      groupId: number,
+      parentId: number,
+      meta: { name: string; size: number; sha1?: string },
+      body: Readable,
+    ): Promise<FileRecord> {
+      const { name } = await files.prepareUpload(actor, groupId, parentId, meta.name, meta.size);
+      const digest = createDigest(meta.size);
+      let temp: string | undefined;
+      try {
+        if (meta.size < HASH_THREAD_MIN_SIZE) {
+          const chunks: Buffer[] = [];
+          await pipeline(body, capped(meta.size, digest), async (source: AsyncIterable<Buffer>) => {
+            for await (const chunk of source) chunks.push(chunk);
+          });
+          const received = await digest.digest();
+          checkReceived(received, meta);
+          await storageWrite(() => blobs.putBuffer(Buffer.concat(chunks, received.size)));
+          return await files.saveUpload(actor, groupId, parentId, name, received);
+        }
+        const path = blobs.tempPath();
+        temp = path;
+        await storageWrite(() =>
+          pipeline(body, capped(meta.size, digest), fs.createWriteStream(path, { flags: 'wx' })),
+        );
+        const received = await digest.digest().catch(() => digestFile(path));
+        checkReceived(received, meta);
+        await storageWrite(() => blobs.putFile(path, received.sha256));
+        temp = undefined;
+        return await files.saveUpload(actor, groupId, parentId, name, received);
+      } catch (err) {
+        throw receiveError(err, body);
+      } finally {
+        digest.dispose();
+        if (temp) await fsp.rm(temp, { force: true });
+      }
+    },
+
     /** tus HEAD: how many bytes have arrived, to resume from. */
     async status(actor: Actor, id: string) {
       const tx = await requireTransaction(actor, id);
@@ -184,11 +243,8 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
           if (digest && digest.size !== (await offsetOf(id).catch(() => -1))) forgetDigest(id);
         });
       } catch (err) {
-        if (err instanceof UploadTooLong) throw new DomainError('fileTooLarge');
         // The connection dropped: what arrived is kept, and nobody is left to answer.
-        if (!(err instanceof DomainError) && (body.readableAborted || body.destroyed))
-          throw new DomainError('badRequest');
-        throw err;
+        throw receiveError(err, body);
       } finally {
         receiving.delete(id);
       }

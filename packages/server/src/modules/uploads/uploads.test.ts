@@ -50,6 +50,7 @@ function storeContents() {
   return {
     blobs: walk(path.join(t.config.dataDir, 'blobs')),
     parts: walk(path.join(t.config.dataDir, 'uploads')),
+    temps: walk(path.join(t.config.dataDir, 'tmp')),
   };
 }
 
@@ -366,6 +367,92 @@ describe('large uploads (hashed on the hashing thread)', () => {
       const refused = await c.patch(txUrl(gid, 0, tx2.id), { sha1: sha1Of(data) });
       expect(refused.statusCode).toBe(400);
       expect(await listNames(c, gid, 0)).toEqual(['large.bin']);
+    } finally {
+      await big.close();
+    }
+  });
+});
+
+describe('one request: the bytes as the body of POST .../upload-transactions', () => {
+  const whole = (c: Client, gid: number, parent: number, query: string, data: Buffer) =>
+    c.request({
+      method: 'POST',
+      url: `${txUrl(gid, parent)}?${query}`,
+      headers: { 'content-type': 'application/offset+octet-stream' },
+      payload: data,
+    });
+
+  test('commits at once and answers the file record; a second upload of the name adds a version', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Inbox');
+    const parts = storeContents().parts;
+    const data = bytes(700, 3);
+    const res = await whole(c, gid, folder.fileid, `name=${encodeURIComponent('Notes 1.txt')}`, data);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fname: 'Notes 1.txt', fsize: 700, fsha: sha1Of(data), fver: 1 });
+    const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${res.json().fileid}/content`);
+    expect(Buffer.compare(content.rawPayload, data)).toBe(0);
+    const again = await whole(c, gid, folder.fileid, `name=notes%201.TXT&sha1=${sha1Of(bytes(5))}`, bytes(5));
+    expect(again.json()).toMatchObject({ fileid: res.json().fileid, fver: 2, fsize: 5 });
+    expect(await listNames(c, gid, folder.fileid)).toEqual(['Notes 1.txt']);
+    expect(storeContents().parts).toEqual(parts);
+  });
+
+  test('bad input is refused with the same errors as the transaction, and nothing is kept', async () => {
+    const owner = await t.makeUser();
+    const reader = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: reader, role: TEAM_ROLE.read_member }]);
+    const oc = await owner.client();
+    await mkdir(oc, team, 0, 'Folder');
+    const before = storeContents();
+
+    const noName = await whole(oc, team, 0, '', bytes(3));
+    expect(noName.json().result).toBe('bad_request');
+    const illegal = await whole(oc, team, 0, 'name=a%3Ab.txt', bytes(3));
+    expect(illegal.json()).toMatchObject({ result: 'invalid_argument', debug: { reason: 'illegalFname' } });
+    expect((await whole(oc, team, 0, 'name=big.bin', bytes(MAX + 1))).json().result).toBe('fileTooLarge');
+    const wrongSha = await whole(oc, team, 0, `name=a.bin&sha1=${sha1Of(bytes(9))}`, bytes(10));
+    expect(wrongSha.statusCode).toBe(400);
+    expect(wrongSha.json().result).toBe('sha1Mismatch');
+    const denied = await whole(await reader.client(), team, 0, 'name=a.txt', bytes(3));
+    expect(denied.json().result).toBe('no_upload_permission');
+    expect((await whole(oc, team, 0, 'name=folder', bytes(3))).json().result).toBe(
+      'file_name_already_exists',
+    );
+    expect((await whole(t.anonymous(), team, 0, 'name=a.txt', bytes(3))).statusCode).toBe(401);
+
+    expect(await listNames(oc, team)).toEqual(['Folder']);
+    expect(storeContents()).toEqual(before);
+  });
+
+  test('the quota is checked before the bytes are taken', async () => {
+    const { c, gid } = await me();
+    for (const n of [1, 2, 3])
+      expect((await whole(c, gid, 0, `name=${n}.bin`, bytes(1000, n))).statusCode).toBe(200);
+    const before = storeContents();
+    const full = await whole(c, gid, 0, 'name=4.bin', bytes(1));
+    expect(full.statusCode).toBe(403);
+    expect(full.json().result).toBe('MySpaceFull');
+    expect(storeContents()).toEqual(before);
+  });
+
+  test('a body over 1 MiB is streamed through a temp file and hashed on the hashing thread', async () => {
+    const big = await makeTestApp();
+    try {
+      const c = await (await big.makeUser()).client();
+      const gid = await myDrive(c);
+      const data = crypto.randomBytes(3 * 1024 * 1024 + 5);
+      const res = await c.request({
+        method: 'POST',
+        url: `${txUrl(gid, 0)}?name=large.bin&sha1=${sha1Of(data)}`,
+        headers: { 'content-type': 'application/offset+octet-stream' },
+        payload: data,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ fname: 'large.bin', fsize: data.length, fsha: sha1Of(data) });
+      const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${res.json().fileid}/content`);
+      expect(Buffer.compare(content.rawPayload, data)).toBe(0);
+      expect(fs.readdirSync(path.join(big.config.dataDir, 'tmp'))).toEqual([]);
     } finally {
       await big.close();
     }

@@ -1,10 +1,11 @@
 /**
  * Runs the uploads of this page: a queue of tasks (upload-queue.ts), three transfers at a time
- * (UPLOAD_THREADS), each one transaction + tus chunks + commit (api/uploads.ts). It lives outside
+ * (UPLOAD_THREADS), each one transaction + tus chunks + commit (api/uploads.ts), or for a small
+ * file one request with its bytes. It lives outside
  * React, as one instance per page, so uploads go on while the user moves between folders and
  * areas; screens read it through useSyncExternalStore.
  */
-import { UPLOAD_CHUNK_SIZE, UPLOAD_THREADS } from '@cirrus/shared';
+import { SINGLE_REQUEST_UPLOAD_MAX, UPLOAD_CHUNK_SIZE, UPLOAD_THREADS } from '@cirrus/shared';
 import { driveApi } from '../../../api/drive';
 import { ApiError } from '../../../api/http';
 import { type UploadTransaction, uploadsApi } from '../../../api/uploads';
@@ -261,6 +262,11 @@ export class UploadManager {
       runtime.parentId = parentId;
       runtime.fingerprint = fingerprintOf(task.gid, parentId, file);
 
+      if (file.size <= SINGLE_REQUEST_UPLOAD_MAX) {
+        await this.sendWhole(id, runtime, parentId, signal);
+        return;
+      }
+
       let offset = await this.resumeOffset(runtime, signal);
       if (offset === undefined || !runtime.transaction) {
         const { transaction } = await uploadsApi.open(task.gid, parentId, {
@@ -288,6 +294,44 @@ export class UploadManager {
     } finally {
       if (runtime.controller === controller) runtime.controller = undefined;
       this.pump();
+    }
+  }
+
+  /** A small file in one request (no transaction to resume); a transient failure sends it again. */
+  private async sendWhole(
+    id: string,
+    runtime: Runtime,
+    parentId: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const task = this.task(id)!;
+    const { file } = runtime;
+    this.dispatch(id, { type: 'began', offset: 0 });
+    let speed = 0;
+    let lastAt = performance.now();
+    let lastBytes = 0;
+    for (let failures = 0; ; ) {
+      try {
+        const record = await uploadsApi.whole(task.gid, parentId, file.name, file, {
+          signal,
+          onProgress: (sent) => {
+            const now = performance.now();
+            if (now - lastAt < PROGRESS_INTERVAL_MS) return;
+            speed = smoothSpeed(speed, sent - lastBytes, now - lastAt);
+            lastAt = now;
+            lastBytes = sent;
+            this.dispatch(id, { type: 'progress', uploaded: sent, speed });
+          },
+        });
+        this.dispatch(id, { type: 'complete', fileId: record.fileid });
+        this.folderChanged({ gid: task.gid, folderId: parentId });
+        return;
+      } catch (error) {
+        // No tus offset to ask for here: a 409 is the name taken by a folder, not a retry.
+        const retry = error instanceof ApiError && error.status !== 409 && isTransient(error);
+        if (!retry || failures >= RETRY_DELAYS_MS.length) throw error;
+        await sleep(RETRY_DELAYS_MS[failures++], signal);
+      }
     }
   }
 
