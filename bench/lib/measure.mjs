@@ -1,4 +1,5 @@
 // Runs one measurement on every target, run after run, with the server's CPU and peak RSS.
+import { spawnSync } from 'node:child_process';
 import { watch } from './proc.mjs';
 import { fmt, summarize } from './stats.mjs';
 
@@ -6,7 +7,8 @@ const MB = (mib) => (mib * 1024 * 1024) / 1e6;
 
 /**
  * Calls `once(target, run)` for every run and every target, rotating the order of the targets from
- * run to run so that a noisy moment of the machine does not always hit the same server. `once`
+ * run to run so that a noisy moment of the machine does not always hit the same server, each
+ * after a `sync` so that no run pays for the writes of the one before. `once`
  * answers the run's figure (or an object with `value` and more). After `minRuns` runs, no further
  * run starts past `until` (a performance.now() time: the workload's share of the time budget).
  * Answers, per target name, { values, cpu, rss, rssGrowth, extra } with one entry per run.
@@ -25,6 +27,9 @@ export async function eachTarget(
     const order = targets.map((_, i) => targets[(i + run) % targets.length]);
     for (const target of order) {
       const state = before ? await before(target, run) : undefined;
+      // Written-back before the clock starts: the references do not fsync, and the dirty pages
+      // of their last run would otherwise be written to disk during the next one, whoever it is.
+      spawnSync('sync');
       const watcher = watch(target.pid);
       const answer = await once(target, run, state);
       const { cpuPercent, peakRssMiB, startRssMiB } = watcher.stop();

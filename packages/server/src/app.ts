@@ -477,6 +477,7 @@ export async function buildApp({
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.addHook('onClose', async () => {
     await services.scheduler.stop();
+    await services.jobs.stop();
     await services.outbox.drain();
     await database.close();
   });

@@ -189,6 +189,27 @@ describe('the scheduler', () => {
     expect(runs).toBe(1);
   });
 
+  test('stop lets a job started outside the scheduler finish, and starts no other', async () => {
+    const kind = unique('test.woken');
+    const finished: number[] = [];
+    const queue = queueOf();
+    queue.register(kind, async (payload) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished.push(payload.n as number);
+    });
+    await queue.enqueue(t.database.db, kind, { n: 1 });
+    await queue.enqueue(t.database.db, kind, { n: 2 });
+    const woken = queue.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await queue.stop();
+    // The running job ended before stop answered, its row gone; the other still waits.
+    expect(finished).toEqual([1]);
+    expect(await woken).toBe(1);
+    const left = await queue.pending(kind);
+    expect(left.map((j) => [JSON.parse(j.payload).n, j.status])).toEqual([[2, 'queued']]);
+    expect(await queue.runDue()).toBe(0);
+  });
+
   test('the app stops its scheduler on close', async () => {
     const app = await makeTestApp();
     app.services.scheduler.start();

@@ -36,6 +36,9 @@ interface Deps {
 export function createJobQueue({ db, now, log }: Deps) {
   const handlers = new Map<string, JobHandler>();
   const workerId = `${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  /** Runs of runDue in progress, and whether stop() was called. */
+  const inFlight = new Set<Promise<number>>();
+  let stopped = false;
 
   const due = (t: number) =>
     sql<boolean>`((status = 'queued' and run_at <= ${t}) or (status = 'running' and locked_until < ${t}))`;
@@ -144,11 +147,33 @@ export function createJobQueue({ db, now, log }: Deps) {
 
     runOne,
 
-    /** Runs due jobs one after another until none is due (or `max` ran); answers how many ran. */
+    /**
+     * Runs due jobs one after another until none is due (or `max` ran, or the queue is stopped);
+     * answers how many ran.
+     */
     async runDue(max = 1000): Promise<number> {
-      let ran = 0;
-      while (ran < max && (await runOne())) ran++;
-      return ran;
+      const run = (async () => {
+        let ran = 0;
+        while (!stopped && ran < max && (await runOne())) ran++;
+        return ran;
+      })();
+      inFlight.add(run);
+      try {
+        return await run;
+      } finally {
+        inFlight.delete(run);
+      }
+    },
+
+    /**
+     * No further job starts in this process; answers once the ones running have ended, so that
+     * the database closes after them (app close). Not only the scheduler runs jobs: a service may
+     * wake the queue after a change (search, previews), and a job claimed then must not be left
+     * leased to a process that is gone.
+     */
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.allSettled([...inFlight]);
     },
 
     /** Jobs that gave up (for the administrator's console and the tests). */
