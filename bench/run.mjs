@@ -273,7 +273,7 @@ async function main() {
   }
   notes.push(
     'Our server: SQLite (WAL; every write answered only after an fdatasync of the WAL, shared by the writes committed meanwhile: group commit), fs blob store (fsync + rename), as `npm run serve` starts it; MAX_FILE_SIZE and PERSONAL_SPACE_QUOTA raised. nginx: WebDAV module, sendfile on, no fsync, worker_processes auto. rclone: serve webdav on a local dir. All on one disk and loopback.',
-    'W4 times are client-observed on loopback (HTTP included); the raw SQLite figure is the same page + count query run with better-sqlite3 in the harness process.',
+    "W4 times are our server's own (Server-Timing: from the request's arrival to the answer's first byte, JSON included); the raw SQLite figure is the same page and total query run with better-sqlite3 in the harness process.",
   );
   const seconds = (Date.now() - started.getTime()) / 1000;
   const block = render({ machine: m, started, seconds, quick, runs, rows, targets: results, notes });

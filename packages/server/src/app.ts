@@ -407,9 +407,17 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', async (req, reply) => {
+    req.receivedAt = performance.now();
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
+  });
+  // How long the server spent on the answer up to its first byte (the browser's network panel
+  // shows it; the bench reads it for W4's server time).
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('server-timing', `app;dur=${(performance.now() - req.receivedAt).toFixed(2)}`);
+    return payload;
   });
 
   await app.register(fastifyCookie);

@@ -15,6 +15,8 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** performance.now() when the request arrived (app.ts: the Server-Timing header). */
+    receivedAt: number;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (login, settings for the login page, public link pages). */

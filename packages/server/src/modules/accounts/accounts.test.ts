@@ -275,6 +275,8 @@ describe('operations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toBe('abc-123');
+    // And the time the server spent on it.
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d\d$/);
   });
 
   test('unknown paths answer notFound in the error shape', async () => {
