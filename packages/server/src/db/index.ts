@@ -8,7 +8,6 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
 import { walGroupCommit } from './group-commit.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -28,15 +27,16 @@ export interface OpenedDb {
   close(): Promise<void>;
 }
 
-// int8 (counts, sizes) as numbers: our values stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-
 /**
  * Opens the metadata database named by the URL (sqlite://path or postgres://...) and applies the
  * migrations. `schema` puts a PostgreSQL connection into its own schema (tests use one each).
  */
 export async function openDb(url: string, opts: { schema?: string } = {}): Promise<OpenedDb> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    // Loaded only for PostgreSQL: the embedded default never needs it.
+    const { default: pg } = await import('pg');
+    // int8 (counts, sizes) as numbers: our values stay far below 2^53.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,

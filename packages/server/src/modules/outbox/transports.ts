@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxConfig } from '../../config.ts';
 
 export interface OutgoingMessage {
@@ -23,13 +23,16 @@ const TIMEOUT_MS = 15_000;
 export function createTransports(config: OutboxConfig): Partial<Record<'mail' | 'sms', Transport>> {
   const transports: Partial<Record<'mail' | 'sms', Transport>> = {};
   if (config.smtpUrl) {
-    const mailer = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
-    });
+    const url = config.smtpUrl;
+    // nodemailer is loaded with the first message, not by every server that has SMTP set.
+    let mailer: Transporter | undefined;
     transports.mail = async (m) => {
+      mailer ??= (await import('nodemailer')).default.createTransport({
+        url,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      });
       await mailer.sendMail({ from: config.smtpFrom, to: m.to, subject: m.subject, text: m.body });
     };
   }

@@ -1,5 +1,4 @@
 import { AVATAR_OUTPUT } from '@cirrus/shared';
-import sharp from 'sharp';
 
 /** Formats the server decodes; the web cropper always sends png (bmp is turned into png there). */
 const ACCEPTED = new Set(['png', 'jpeg']);
@@ -13,6 +12,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 export async function reencodeAvatar(data: Buffer): Promise<Buffer | null> {
   try {
+    // Loaded when first needed: libvips is tens of megabytes of memory a server may never use.
+    const { default: sharp } = await import('sharp');
     const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.format || !ACCEPTED.has(meta.format)) return null;

@@ -5,7 +5,7 @@ import {
   PREVIEW_IMAGE_SIZE,
   PREVIEW_THUMBNAIL_SIZE,
 } from '@cirrus/shared';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { DomainError } from '../../http/errors.ts';
 
 export type ImageSize = 'view' | 'thumb';
@@ -60,6 +60,8 @@ export async function renderImage(data: Buffer, ext: string, size: ImageSize): P
     // Vector pictures are drawn sharp enough for the viewer's size.
     ...(svg ? { density: 144 } : {}),
   };
+  // Loaded when first needed: libvips is tens of megabytes of memory a server may never use.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(data, options).metadata();
