@@ -212,7 +212,14 @@ export function createFileService({
     });
     // History limit: the oldest versions beyond it go (modules/history/keeper.ts).
     if (versioned) await versions.trimFile(target.ctx.space, id);
-    return reload(actor, target.ctx, id);
+    if (versioned) return reload(actor, target.ctx, id);
+    // A file made just now has no star, lock or share link yet: nothing to look up for them.
+    const file = await repo.findFile(db, id);
+    if (!file) throw new Error(`file ${id} vanished after its write`);
+    return {
+      ...presentFile(file, target.ctx, maskAt(target.ctx, file), await pathOf(file), false),
+      filelock: null,
+    };
   }
 
   /** A live file reached through a share link: the link's context gives the mask. */
@@ -481,7 +488,7 @@ export function createFileService({
         bytes: size - (existing?.size ?? 0),
         files: existing ? 0 : 1,
       });
-      return { name, space: target.ctx.space };
+      return { name, space: target.ctx.space, target };
     },
 
     /**
@@ -497,6 +504,21 @@ export function createFileService({
       alsoInTransaction?: (trx: Trx) => Promise<void>,
     ) {
       const target = await access.requireFolder(actor, groupId, parentId);
+      return writeContent(actor, target, name, digest, 'upload', alsoInTransaction);
+    },
+
+    /**
+     * saveUpload into the folder prepareUpload just located, without looking it up again: the
+     * folder's being live is checked once more in the write's transaction, and the name's
+     * permission against the item found there.
+     */
+    saveUploadTo(
+      actor: Actor,
+      target: LocatedFolder,
+      name: string,
+      digest: BlobDigest,
+      alsoInTransaction?: (trx: Trx) => Promise<void>,
+    ) {
       return writeContent(actor, target, name, digest, 'upload', alsoInTransaction);
     },
 

@@ -178,7 +178,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
       meta: { name: string; size: number; sha1?: string },
       body: Readable,
     ): Promise<FileRecord> {
-      const { name } = await files.prepareUpload(actor, groupId, parentId, meta.name, meta.size);
+      const { name, target } = await files.prepareUpload(actor, groupId, parentId, meta.name, meta.size);
       const digest = createDigest(meta.size);
       let temp: string | undefined;
       try {
@@ -190,7 +190,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
           const received = await digest.digest();
           checkReceived(received, meta);
           await storageWrite(() => blobs.putBuffer(Buffer.concat(chunks, received.size)));
-          return await files.saveUpload(actor, groupId, parentId, name, received);
+          return await files.saveUploadTo(actor, target, name, received);
         }
         const path = blobs.tempPath();
         temp = path;
@@ -201,7 +201,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         checkReceived(received, meta);
         await storageWrite(() => blobs.putFile(path, received.sha256));
         temp = undefined;
-        return await files.saveUpload(actor, groupId, parentId, name, received);
+        return await files.saveUploadTo(actor, target, name, received);
       } catch (err) {
         throw receiveError(err, body);
       } finally {
@@ -302,11 +302,11 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         const expected = sha1 ?? tx.sha1;
         if (expected && expected !== digest.sha1) throw new DomainError('sha1Mismatch');
         // Things may have changed while the bytes travelled.
-        await files.prepareUpload(actor, groupId, parentId, tx.name, tx.size);
+        const { target } = await files.prepareUpload(actor, groupId, parentId, tx.name, tx.size);
         await storageWrite(() => blobs.putFile(partPath(id), digest.sha256));
         // The transaction ends in the same commit that saves the file: a crash between the two
         // cannot leave a finished transaction to be committed twice.
-        return await files.saveUpload(actor, groupId, parentId, tx.name, digest, (trx) =>
+        return await files.saveUploadTo(actor, target, tx.name, digest, (trx) =>
           repo.deleteTransaction(trx, id),
         );
       } catch (err) {
