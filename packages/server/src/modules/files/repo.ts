@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow, NewFile } from '../../db/schema.ts';
 
@@ -17,13 +18,16 @@ function withNames(db: DbOrTrx) {
     .select(['c.nick_name as creator_name', 'm.nick_name as modifier_name']);
 }
 
+const fileById = hotQuery((db, id: number) => withNames(db).where('f.id', '=', id));
+const filesById = hotQuery((db, ids: number[]) => withNames(db).where('f.id', 'in', ids));
+
 export function findFile(db: DbOrTrx, id: number): Promise<FileWithNames | undefined> {
-  return withNames(db).where('f.id', '=', id).executeTakeFirst();
+  return fileById.first(db, id);
 }
 
 export function findFiles(db: DbOrTrx, ids: number[]): Promise<FileWithNames[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return withNames(db).where('f.id', 'in', ids).execute();
+  return filesById.all(db, ids);
 }
 
 /** The live item of that name (any case) in a folder. */
@@ -68,6 +72,43 @@ function childrenQuery(db: DbOrTrx, q: ListQuery) {
 
 const ORDER_COLUMN = { name: 'f.name_key', mtime: 'f.mtime', size: 'f.size' } as const;
 
+/** The ids of a page in the list's order: folders first, then the column, then the id. */
+function pageQuery(db: DbOrTrx, q: ListQuery) {
+  return childrenQuery(db, q)
+    .select('f.id')
+    .orderBy('f.is_folder', 'desc')
+    .orderBy(ORDER_COLUMN[q.orderby], q.order)
+    .orderBy('f.id', q.order)
+    .offset(q.offset)
+    .limit(q.count);
+}
+
+/** A list without filters: what almost every folder page asks (its queries are kept compiled). */
+function plainList(q: ListQuery): boolean {
+  return !q.foldersOnly && q.secretLabel === undefined && q.hiddenIds.length === 0;
+}
+
+function plainPage(orderby: OrderBy, order: 'asc' | 'desc') {
+  return hotQuery((db, groupId: number, parentId: number, offset: number, count: number) =>
+    pageQuery(db, { groupId, parentId, orderby, order, offset, count, foldersOnly: false, hiddenIds: [] }),
+  );
+}
+
+const pageIds = Object.fromEntries(
+  (['name', 'mtime', 'size'] as const).map((by) => [
+    by,
+    { asc: plainPage(by, 'asc'), desc: plainPage(by, 'desc') },
+  ]),
+) as Record<OrderBy, Record<'asc' | 'desc', ReturnType<typeof plainPage>>>;
+
+const keptCount = hotQuery((db, groupId: number, parentId: number) =>
+  db
+    .selectFrom('folder_counts')
+    .select('live')
+    .where('group_id', '=', groupId)
+    .where('parent_id', '=', parentId),
+);
+
 /**
  * One page of a folder: folders first, then by the chosen column, then by id so pages never overlap.
  * The page's ids come from the list-order index alone (migration 0010), and only those rows are
@@ -76,14 +117,9 @@ const ORDER_COLUMN = { name: 'f.name_key', mtime: 'f.mtime', size: 'f.size' } as
  * (issue 11 W4 and W6, bench/RESULTS.md).
  */
 export async function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithNames[]> {
-  const page = await childrenQuery(db, q)
-    .select('f.id')
-    .orderBy('f.is_folder', 'desc')
-    .orderBy(ORDER_COLUMN[q.orderby], q.order)
-    .orderBy('f.id', q.order)
-    .offset(q.offset)
-    .limit(q.count)
-    .execute();
+  const page = plainList(q)
+    ? await pageIds[q.orderby][q.order].all(db, q.groupId, q.parentId, q.offset, q.count)
+    : await pageQuery(db, q).execute();
   const position = new Map(page.map((row, i) => [row.id, i]));
   const rows = await findFiles(
     db,
@@ -97,13 +133,8 @@ export async function listChildren(db: DbOrTrx, q: ListQuery): Promise<FileWithN
  * triggers (migration 0012) so that a page of a large folder does not count it again (issue 11 W4).
  */
 export async function countChildren(db: DbOrTrx, q: ListQuery): Promise<number> {
-  if (!q.foldersOnly && q.secretLabel === undefined && q.hiddenIds.length === 0) {
-    const kept = await db
-      .selectFrom('folder_counts')
-      .select('live')
-      .where('group_id', '=', q.groupId)
-      .where('parent_id', '=', q.parentId)
-      .executeTakeFirst();
+  if (plainList(q)) {
+    const kept = await keptCount.first(db, q.groupId, q.parentId);
     return Number(kept?.live ?? 0);
   }
   const row = await childrenQuery(db, q)

@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { LinkMembersTable, LinksTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
@@ -34,14 +35,18 @@ export function findByFile(db: DbOrTrx, fileId: number): Promise<LinkRow | undef
 }
 
 /** Open links of some files (their records carry link{sid}). */
-export function findOpenByFiles(db: DbOrTrx, fileIds: number[]) {
-  if (fileIds.length === 0) return Promise.resolve([]);
-  return db
+const openOfFiles = hotQuery((db, fileIds: number[]) =>
+  db
     .selectFrom('links')
     .select(['id', 'sid', 'file_id'])
     .where('file_id', 'in', fileIds)
-    .where('status', '=', 'open')
-    .execute();
+    .where('status', '=', 'open'),
+);
+
+/** The open links of these files (asked by every folder page). */
+export function findOpenByFiles(db: DbOrTrx, fileIds: number[]) {
+  if (fileIds.length === 0) return Promise.resolve([]);
+  return openOfFiles.all(db, fileIds);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 
@@ -24,9 +25,14 @@ export function findLock(db: DbOrTrx, fileId: number, now: number): Promise<Lock
   return live(db, now).where('l.file_id', '=', fileId).executeTakeFirst();
 }
 
+const locksOfFiles = hotQuery((db, fileIds: number[], now: number) =>
+  live(db, now).where('l.file_id', 'in', fileIds),
+);
+
+/** The live locks of these files (asked by every folder page). */
 export function findLocks(db: DbOrTrx, fileIds: number[], now: number): Promise<LockRow[]> {
   if (fileIds.length === 0) return Promise.resolve([]);
-  return live(db, now).where('l.file_id', 'in', fileIds).execute();
+  return locksOfFiles.all(db, fileIds, now);
 }
 
 /** A live lock of someone other than `userId` on a live file below a folder. */

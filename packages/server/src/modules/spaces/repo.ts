@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import type { QuotaRow, QuotaScope } from './quota.ts';
 
+const activeGroup = hotQuery((db, id: number) =>
+  db.selectFrom('groups').selectAll().where('id', '=', id).where('status', '=', 'active'),
+);
+
 export function findGroup(db: DbOrTrx, id: number): Promise<GroupRow | undefined> {
-  return db
-    .selectFrom('groups')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+  return activeGroup.first(db, id);
 }
 
 export function findPersonalGroup(db: DbOrTrx, ownerId: number, type: 'special' | 'tmp') {

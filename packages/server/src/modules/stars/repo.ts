@@ -1,17 +1,21 @@
 import { STAR_LABEL_ID } from '@cirrus/shared';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileWithNames } from '../files/repo.ts';
 
 /** Which of `fileIds` the user has starred. */
-export async function starredAmong(db: DbOrTrx, userId: number, fileIds: number[]): Promise<Set<number>> {
-  if (fileIds.length === 0) return new Set();
-  const rows = await db
+const starsAmong = hotQuery((db, userId: number, fileIds: number[]) =>
+  db
     .selectFrom('file_labels')
     .select('file_id')
     .where('user_id', '=', userId)
     .where('label_id', '=', STAR_LABEL_ID)
-    .where('file_id', 'in', fileIds)
-    .execute();
+    .where('file_id', 'in', fileIds),
+);
+
+export async function starredAmong(db: DbOrTrx, userId: number, fileIds: number[]): Promise<Set<number>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await starsAmong.all(db, userId, fileIds);
   return new Set(rows.map((r) => r.file_id));
 }
 
