@@ -40,7 +40,7 @@ const openOfFiles = hotQuery((db, fileIds: number[]) =>
     .selectFrom('links')
     .select(['id', 'sid', 'file_id'])
     .where('file_id', 'in', fileIds)
-    .where('status', '=', 'open'),
+    .where('status', '=', sql.lit('open')),
 );
 
 /** The open links of these files (asked by every folder page). */
@@ -124,7 +124,7 @@ export function listChildren(
     .selectAll()
     .where('group_id', '=', folder.group_id)
     .where('parent_id', '=', folder.id)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .orderBy('is_folder', 'desc')
     .orderBy('name_key')
     .orderBy('id')
@@ -139,7 +139,7 @@ export async function countChildren(db: DbOrTrx, folder: { group_id: number; id:
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('group_id', '=', folder.group_id)
     .where('parent_id', '=', folder.id)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -157,7 +157,7 @@ export function liveSubtree(db: DbOrTrx, folder: { group_id: number; path: strin
     .selectAll()
     .where('group_id', '=', folder.group_id)
     .where('path', 'like', `${folder.path}${folder.id}/%`)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .orderBy(sql`length(path)`)
     .orderBy('id')
     .execute();
@@ -401,8 +401,8 @@ function sharedBase(db: DbOrTrx) {
     .selectFrom('links as l')
     .innerJoin('files as f', 'f.id', 'l.file_id')
     .leftJoin('users as u', 'u.id', 'l.creator_id')
-    .where('l.status', '=', 'open')
-    .where('f.status', '=', 'live');
+    .where('l.status', '=', sql.lit('open'))
+    .where('f.status', '=', sql.lit('live'));
 }
 
 /**

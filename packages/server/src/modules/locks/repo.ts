@@ -46,7 +46,7 @@ export function findLockBelow(
     .innerJoin('files as f', 'f.id', 'l.file_id')
     .where('f.group_id', '=', folder.group_id)
     .where('f.path', 'like', `${folder.path}${folder.id}/%`)
-    .where('f.status', '=', 'live')
+    .where('f.status', '=', sql.lit('live'))
     .where('l.user_id', '!=', userId)
     .limit(1)
     .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileWithNames } from '../files/repo.ts';
 
@@ -48,7 +49,7 @@ export function listRecent(
       'g.name as group_name',
     ])
     .where('r.user_id', '=', userId)
-    .where('f.status', '=', 'live');
+    .where('f.status', '=', sql.lit('live'));
   if (opts.before !== undefined) q = q.where('r.at', '<', opts.before);
   return q
     .orderBy('r.at', 'desc')

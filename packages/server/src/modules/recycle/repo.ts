@@ -20,7 +20,7 @@ function binQuery(db: DbOrTrx, groupIds: number[]) {
   return db
     .selectFrom('files as f')
     .where('f.group_id', 'in', groupIds)
-    .where('f.status', '=', 'deleted')
+    .where('f.status', '=', sql.lit('deleted'))
     .whereRef('f.delete_root', '=', 'f.id');
 }
 
@@ -63,7 +63,7 @@ export function findBinRoot(db: DbOrTrx, id: number): Promise<FileRow | undefine
     .selectFrom('files')
     .selectAll()
     .where('id', '=', id)
-    .where('status', '=', 'deleted')
+    .where('status', '=', sql.lit('deleted'))
     .whereRef('delete_root', '=', 'id')
     .executeTakeFirst();
 }
@@ -74,7 +74,7 @@ export function findLiveFolder(db: DbOrTrx, id: number): Promise<FileRow | undef
     .selectFrom('files')
     .selectAll()
     .where('id', '=', id)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .where('is_folder', '=', 1)
     .executeTakeFirst();
 }
@@ -87,7 +87,7 @@ export async function nameTaken(db: DbOrTrx, groupId: number, parentId: number, 
     .where('group_id', '=', groupId)
     .where('parent_id', '=', parentId)
     .where('name_key', '=', nameKey)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -98,7 +98,7 @@ export async function markLive(db: DbOrTrx, root: FileRow): Promise<void> {
     .updateTable('files')
     .set({ status: 'live', deleted_at: null, deleted_by: null, delete_root: null })
     .where('delete_root', '=', root.id)
-    .where('status', '=', 'deleted')
+    .where('status', '=', sql.lit('deleted'))
     .execute();
 }
 
@@ -109,7 +109,7 @@ export function expiredRoots(db: DbOrTrx, companyId: number, cutoff: number, lim
     .innerJoin('groups as g', 'g.id', 'f.group_id')
     .select(['f.id', 'f.group_id'])
     .where('g.company_id', '=', companyId)
-    .where('f.status', '=', 'deleted')
+    .where('f.status', '=', sql.lit('deleted'))
     .whereRef('f.delete_root', '=', 'f.id')
     .where('f.deleted_at', '<=', cutoff)
     .orderBy('f.deleted_at')
@@ -124,7 +124,7 @@ export async function companiesWithBins(db: DbOrTrx): Promise<number[]> {
     .selectFrom('files as f')
     .innerJoin('groups as g', 'g.id', 'f.group_id')
     .select('g.company_id')
-    .where('f.status', '=', 'deleted')
+    .where('f.status', '=', sql.lit('deleted'))
     .whereRef('f.delete_root', '=', 'f.id')
     .distinct()
     .execute();
@@ -138,7 +138,7 @@ export async function deletedTeamsWithFiles(db: DbOrTrx): Promise<number[]> {
     .innerJoin('groups as g', 'g.id', 'f.group_id')
     .select('g.id')
     .where('g.type', '=', 'team')
-    .where('g.status', '=', 'deleted')
+    .where('g.status', '=', sql.lit('deleted'))
     .distinct()
     .execute();
   return rows.map((r) => r.id);
@@ -153,7 +153,7 @@ export async function binEverything(db: DbOrTrx, groupId: number, at: number): P
     .selectFrom('files')
     .select('id')
     .where('group_id', '=', groupId)
-    .where('status', '=', 'live')
+    .where('status', '=', sql.lit('live'))
     .where('path', '=', '/')
     .execute();
   for (const { id } of tops) {
@@ -161,7 +161,7 @@ export async function binEverything(db: DbOrTrx, groupId: number, at: number): P
       .updateTable('files')
       .set({ status: 'deleted', deleted_at: at, deleted_by: 0, delete_root: id })
       .where('group_id', '=', groupId)
-      .where('status', '=', 'live')
+      .where('status', '=', sql.lit('live'))
       .where((eb) => eb.or([eb('id', '=', id), eb('path', 'like', `/${id}/%`)]))
       .execute();
   }
@@ -173,7 +173,7 @@ export function binRootsOf(db: DbOrTrx, groupId: number, limit: number) {
     .selectFrom('files')
     .select('id')
     .where('group_id', '=', groupId)
-    .where('status', '=', 'deleted')
+    .where('status', '=', sql.lit('deleted'))
     .whereRef('delete_root', '=', 'id')
     .orderBy('id')
     .limit(limit)
@@ -185,7 +185,7 @@ export function purgeRows(db: DbOrTrx, root: FileRow) {
   let q = db
     .selectFrom('files')
     .select(['id', 'is_folder', 'size', 'sha256'])
-    .where('status', '=', 'deleted');
+    .where('status', '=', sql.lit('deleted'));
   q = root.is_folder
     ? q.where((eb) =>
         eb.or([

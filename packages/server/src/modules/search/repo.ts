@@ -605,7 +605,7 @@ export function contentsToExtract(db: DbOrTrx, exts: string[], limit: number) {
     .leftJoin('search_contents as sc', 'sc.sha256', 'f.sha256')
     .select('f.sha256')
     .distinct()
-    .where('f.status', '=', 'live')
+    .where('f.status', '=', sql.lit('live'))
     .where('f.is_folder', '=', 0)
     .where('f.sha256', '<>', '')
     .where('d.ext', 'in', exts)

@@ -1,4 +1,5 @@
 import { STAR_LABEL_ID } from '@cirrus/shared';
+import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileWithNames } from '../files/repo.ts';
@@ -56,7 +57,7 @@ function starredQuery(db: DbOrTrx, userId: number) {
     .innerJoin('files as f', 'f.id', 'l.file_id')
     .where('l.user_id', '=', userId)
     .where('l.label_id', '=', STAR_LABEL_ID)
-    .where('f.status', '=', 'live');
+    .where('f.status', '=', sql.lit('live'));
 }
 
 /** The user's starred live files, newest star first. */
