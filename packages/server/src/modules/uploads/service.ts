@@ -59,11 +59,6 @@ interface Deps {
   now: () => number;
 }
 
-/**
- * Upload transactions (spec 001 §7 "Upload"): checked up front, bytes appended by the tus 1.0
- * core protocol to a temp file (streamed, never held in memory), committed by hashing the temp
- * file, putting it into the blob store and then writing the metadata in one transaction.
- */
 /** What a failure while receiving a body answers: too many bytes, or a dropped connection. */
 function receiveError(err: unknown, body: Readable): unknown {
   if (err instanceof UploadTooLong) return new DomainError('fileTooLarge');
@@ -78,6 +73,12 @@ function checkReceived(received: BlobDigest, meta: { size: number; sha1?: string
   if (meta.sha1 && meta.sha1 !== received.sha1) throw new DomainError('sha1Mismatch');
 }
 
+/**
+ * Upload transactions (spec 001 §7 "Upload"): checked up front, bytes appended by the tus 1.0
+ * core protocol to a temp file (streamed, never held in memory), committed by hashing the temp
+ * file, putting it into the blob store and then writing the metadata in one transaction. Small files
+ * may instead come whole in one request (uploadWhole).
+ */
 export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
   const uploadDir = path.join(dataDir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });

@@ -307,21 +307,12 @@ export class UploadManager {
     const task = this.task(id)!;
     const { file } = runtime;
     this.dispatch(id, { type: 'began', offset: 0 });
-    let speed = 0;
-    let lastAt = performance.now();
-    let lastBytes = 0;
+    const progress = this.progress(id, 0);
     for (let failures = 0; ; ) {
       try {
         const record = await uploadsApi.whole(task.gid, parentId, file.name, file, {
           signal,
-          onProgress: (sent) => {
-            const now = performance.now();
-            if (now - lastAt < PROGRESS_INTERVAL_MS) return;
-            speed = smoothSpeed(speed, sent - lastBytes, now - lastAt);
-            lastAt = now;
-            lastBytes = sent;
-            this.dispatch(id, { type: 'progress', uploaded: sent, speed });
-          },
+          onProgress: (sent) => progress.report(sent),
         });
         this.dispatch(id, { type: 'complete', fileId: record.fileid });
         this.folderChanged({ gid: task.gid, folderId: parentId });
@@ -335,6 +326,26 @@ export class UploadManager {
     }
   }
 
+  /**
+   * Reports a task's uploaded bytes to the screen with a smoothed speed, at most every
+   * PROGRESS_INTERVAL_MS unless `now` (a chunk just finished).
+   */
+  private progress(id: string, start: number) {
+    let speed = 0;
+    let lastAt = performance.now();
+    let lastBytes = start;
+    return {
+      report: (uploaded: number, now = false) => {
+        const at = performance.now();
+        if (!now && at - lastAt < PROGRESS_INTERVAL_MS) return;
+        speed = smoothSpeed(speed, uploaded - lastBytes, at - lastAt);
+        lastAt = at;
+        lastBytes = uploaded;
+        this.dispatch(id, { type: 'progress', uploaded, speed });
+      },
+    };
+  }
+
   /** PATCHes the bytes from `offset` in chunks, asking HEAD again after a transient failure. */
   private async send(id: string, runtime: Runtime, start: number, signal: AbortSignal): Promise<void> {
     const { file } = runtime;
@@ -342,9 +353,7 @@ export class UploadManager {
     let offset = start;
     let failures = 0;
     let needOffset = false;
-    let speed = 0;
-    let lastAt = performance.now();
-    let lastBytes = offset;
+    const progress = this.progress(id, offset);
 
     while (offset < file.size || needOffset) {
       try {
@@ -357,18 +366,10 @@ export class UploadManager {
         const chunk = file.slice(chunkStart, Math.min(chunkStart + UPLOAD_CHUNK_SIZE, file.size));
         offset = await uploadsApi.patch(uploadUrl, chunkStart, chunk, {
           signal,
-          onProgress: (sent) => {
-            const now = performance.now();
-            if (now - lastAt < PROGRESS_INTERVAL_MS) return;
-            const uploaded = chunkStart + sent;
-            speed = smoothSpeed(speed, uploaded - lastBytes, now - lastAt);
-            lastAt = now;
-            lastBytes = uploaded;
-            this.dispatch(id, { type: 'progress', uploaded, speed });
-          },
+          onProgress: (sent) => progress.report(chunkStart + sent),
         });
         failures = 0;
-        this.dispatch(id, { type: 'progress', uploaded: offset, speed });
+        progress.report(offset, true);
       } catch (error) {
         if (isAbort(error) || !isTransient(error) || failures >= RETRY_DELAYS_MS.length) throw error;
         await sleep(RETRY_DELAYS_MS[failures++], signal);
