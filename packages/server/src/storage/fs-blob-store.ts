@@ -47,6 +47,14 @@ export function createFsBlobStore(dataDir: string): BlobStore {
     }
   }
 
+  /** Renames a flushed temp file to its place, and makes the rename itself survive a crash. */
+  async function moveInto(tempPath: string, target: string): Promise<void> {
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(tempPath, target);
+    // The rename must be on disk before any metadata points at it.
+    await fsyncPath(path.dirname(target));
+  }
+
   async function exists(file: string): Promise<boolean> {
     try {
       await fsp.access(file);
@@ -70,18 +78,28 @@ export function createFsBlobStore(dataDir: string): BlobStore {
         return;
       }
       await fsyncPath(tempPath);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tempPath, target);
-      // The rename itself must survive a crash before any metadata points at it.
-      await fsyncPath(path.dirname(target));
+      await moveInto(tempPath, target);
     },
 
     async putBuffer(data: Buffer): Promise<BlobDigest> {
       const digest = digestBuffer(data);
-      if (await touch(blobPath(digest.sha256))) return digest;
+      const target = blobPath(digest.sha256);
+      if (await touch(target)) return digest;
+      // Written, flushed and closed through one handle: small uploads put one blob each (W3).
       const temp = store.tempPath();
-      await fsp.writeFile(temp, data);
-      await store.putFile(temp, digest.sha256);
+      try {
+        const handle = await fsp.open(temp, 'wx');
+        try {
+          await handle.writeFile(data);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+        await moveInto(temp, target);
+      } catch (err) {
+        await fsp.rm(temp, { force: true });
+        throw err;
+      }
       return digest;
     },
 
