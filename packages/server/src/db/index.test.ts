@@ -39,6 +39,9 @@ describe('SQLite rows', () => {
       `select id, name as id, 'x' as "a""b}", 1 as "constructor" from t_rows where id = 1`,
     );
     expect(rows).toEqual([{ id: 'a', 'a"b}': 'x', constructor: 1 }]);
+    const [proto] = (await all<Record<string, unknown>>(`select 5 as "__proto__"`)).rows;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(proto, '__proto__')?.value).toBe(5);
   });
 
   test('follow a change of schema under a kept `select *`', async () => {

@@ -112,8 +112,9 @@ function readingRows(statement: SqliteDatabase.Statement): KyselySqliteStatement
   const rowOf = (row: unknown[]) => {
     if (row.length !== width) {
       const columns = statement.columns();
-      // The keys are JSON string literals: a column's name cannot be anything but a key.
-      const keys = columns.map((column, i) => `${JSON.stringify(column.name)}: row[${i}]`);
+      // The keys are JSON string literals: a column's name cannot be anything but a key; computed
+      // (in brackets), so that even a column named __proto__ is a property like any other.
+      const keys = columns.map((column, i) => `[${JSON.stringify(column.name)}]: row[${i}]`);
       toObject = new Function('row', `return { ${keys.join(', ')} };`) as typeof toObject;
       width = columns.length;
     }
