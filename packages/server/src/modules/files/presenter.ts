@@ -5,7 +5,9 @@ import type { FileWithNames } from './repo.ts';
 
 /**
  * A file row as the drive calls answer it (spec 001 §3 "File or folder"). `starred`: the actor has
- * put the star label on it (spec 001 §3: labels present means starred).
+ * put the star label on it (spec 001 §3: labels present means starred). Callers fill in its link
+ * and lock on this object rather than spreading it into a copy: a copy of so many properties
+ * costs V8 more to build and to serialize (a folder page: about 15 % of its time; issue 11 W6).
  */
 export function presentFile(
   file: FileWithNames,

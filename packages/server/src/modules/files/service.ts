@@ -82,11 +82,10 @@ export function createFileService({
     const stars = await starred(actor.userId, [file.id]);
     const held = await (await locks.forActor(actor)).locksOf(db, [file.id]);
     const shared = await links([file.id]);
-    return {
-      ...presentFile(file, ctx, mask, await pathOf(file), stars.has(file.id)),
-      ...shared.get(file.id),
-      filelock: held.get(file.id) ?? null,
-    };
+    const record = presentFile(file, ctx, mask, await pathOf(file), stars.has(file.id));
+    Object.assign(record, shared.get(file.id));
+    record.filelock = held.get(file.id) ?? null;
+    return record;
   }
 
   async function reload(actor: Actor, ctx: FileContext, id: number): Promise<FileRecord> {
@@ -216,10 +215,9 @@ export function createFileService({
     // A file made just now has no star, lock or share link yet: nothing to look up for them.
     const file = await repo.findFile(db, id);
     if (!file) throw new Error(`file ${id} vanished after its write`);
-    return {
-      ...presentFile(file, target.ctx, maskAt(target.ctx, file), await pathOf(file), false),
-      filelock: null,
-    };
+    const record = presentFile(file, target.ctx, maskAt(target.ctx, file), await pathOf(file), false);
+    record.filelock = null;
+    return record;
   }
 
   /** A live file reached through a share link: the link's context gives the mask. */
@@ -293,10 +291,8 @@ export function createFileService({
           hidden.push(row.id);
           continue;
         }
-        records.push({
-          ...presentFile(row, ctx, mask, await pathOf(row), stars.has(row.id)),
-          ...shared.get(row.id),
-        });
+        const record = presentFile(row, ctx, mask, await pathOf(row), stars.has(row.id));
+        records.push(Object.assign(record, shared.get(row.id)));
       }
       return { records, hidden };
     },
@@ -339,11 +335,18 @@ export function createFileService({
       );
       const shared = await links(rows.map((row) => row.id));
       return {
-        files: rows.map((row) => ({
-          ...presentFile(row, ctx, childMask(ctx, mask, row.id), `${base}/${row.name}`, stars.has(row.id)),
-          ...shared.get(row.id),
-          filelock: held.get(row.id) ?? null,
-        })),
+        files: rows.map((row) => {
+          const record = presentFile(
+            row,
+            ctx,
+            childMask(ctx, mask, row.id),
+            `${base}/${row.name}`,
+            stars.has(row.id),
+          );
+          Object.assign(record, shared.get(row.id));
+          record.filelock = held.get(row.id) ?? null;
+          return record;
+        }),
         offset: q.offset,
         count: q.count,
         total,
