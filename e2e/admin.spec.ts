@@ -140,11 +140,11 @@ test('an administrator blocks a reported file; its owner sees why and appeals', 
   const appealed = page.getByRole('row').filter({ hasText: file.fname });
   await expect(appealed.getByText('Appeal: These are meeting notes')).toBeVisible();
   await appealed.getByRole('button', { name: 'Restore' }).click();
-  await page
-    .getByRole('dialog', { name: `Restore “${file.fname}”?` })
-    .getByRole('button', { name: 'Restore' })
-    .click();
-  await expect(page.getByText('Done.')).toBeVisible();
+  const restore = page.getByRole('dialog', { name: `Restore “${file.fname}”?` });
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  // The dialog closes once the decision is saved, with a notice (the block's may still be showing).
+  await expect(restore).toBeHidden();
+  await expect(page.getByText('Done.').last()).toBeVisible();
   await owner.reload();
   await expect(owner.getByText('This file cannot be viewed')).toHaveCount(0);
   await owner.context().close();
