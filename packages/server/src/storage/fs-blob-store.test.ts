@@ -39,6 +39,22 @@ describe('fs blob store', () => {
     expect(await store.has(digest.sha256)).toBe(true);
   });
 
+  test('a small blob that cannot be put leaves no temp file and no blob', async () => {
+    const data = Buffer.from('a blob whose folder is taken');
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    // A plain file where the blob's folder must go: making the folder fails.
+    const shard = path.join(dataDir, 'blobs', sha256.slice(0, 2));
+    fs.mkdirSync(path.dirname(shard), { recursive: true });
+    fs.rmSync(shard, { recursive: true, force: true });
+    fs.writeFileSync(shard, 'in the way');
+    const temps = () => fs.readdirSync(path.join(dataDir, 'tmp'));
+    const before = temps();
+    await expect(store.putBuffer(data)).rejects.toThrow();
+    expect(temps()).toEqual(before);
+    expect(await store.has(sha256)).toBe(false);
+    fs.rmSync(shard);
+  });
+
   test('a temp file is hashed as a stream and renamed into place', async () => {
     const temp = store.tempPath();
     fs.writeFileSync(temp, crypto.randomBytes(300_000));
