@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
-import { describe, expect, test } from 'vitest';
-import { createDigest, HASH_THREAD_MIN_SIZE } from './hash.ts';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDigest, digestFile, followFile, HASH_THREAD_MIN_SIZE } from './hash.ts';
 
 const reference = (data: Buffer) => ({
   sha256: crypto.createHash('sha256').update(data).digest('hex'),
@@ -8,39 +11,93 @@ const reference = (data: Buffer) => ({
   size: data.length,
 });
 
-/** Feeds `data` in chunks as the upload does: waiting whenever update() asks to. */
-async function feed(data: Buffer, chunk = 64 * 1024, size = data.length) {
-  const digest = createDigest(size);
-  for (let at = 0; at < data.length; at += chunk) await digest.update(data.subarray(at, at + chunk));
-  expect(digest.size).toBe(data.length);
-  return digest.digest();
+let dir: string;
+beforeAll(async () => {
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cirrus-hash-'));
+});
+afterAll(async () => {
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+/** Appends `data` to a new file in chunks as an upload does, telling the follower as it goes. */
+async function writeFollowed(name: string, data: Buffer, chunk: number) {
+  const file = path.join(dir, name);
+  await fsp.writeFile(file, '');
+  const follower = followFile(file);
+  const handle = await fsp.open(file, 'a');
+  try {
+    for (let at = 0; at < data.length; at += chunk) {
+      const part = data.subarray(at, at + chunk);
+      follower.grew(part.length);
+      await handle.write(part);
+      // Now and then let the thread catch up with the writer, so that it reads to the end of the
+      // file as it is and waits to hear of more, as it does under a real upload.
+      if (at % (chunk * 8) === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+  } finally {
+    await handle.close();
+  }
+  return { file, follower };
 }
 
-describe('running digests', () => {
-  test('a large upload hashed on the hashing thread gives the same sha256 and sha1', async () => {
-    // More than the bytes allowed in flight, so that update() has to wait for the thread.
-    const data = crypto.randomBytes(24 * 1024 * 1024);
-    expect(await feed(data)).toEqual(reference(data));
+describe('files followed by the hashing thread', () => {
+  test('a file hashed as it is written gives the sha256 and sha1 of its bytes', async () => {
+    // Several of the thread's blocks, in chunks that do not line up with them.
+    const data = crypto.randomBytes(5 * 1024 * 1024 + 12_345);
+    const { follower } = await writeFollowed('one', data, 64 * 1024 + 7);
+    expect(await follower.digest(data.length)).toEqual(reference(data));
   });
 
-  test('several digests on the thread at once do not mix', async () => {
+  test('several files followed at once do not mix', async () => {
     const inputs = [1, 2, 3, 4].map((n) => crypto.randomBytes(HASH_THREAD_MIN_SIZE + n * 100_003));
-    const results = await Promise.all(inputs.map((data, i) => feed(data, 10_000 + i * 7919)));
+    const followed = await Promise.all(
+      inputs.map((data, i) => writeFollowed(`many-${i}`, data, 10_000 + i * 7919)),
+    );
+    const results = await Promise.all(followed.map(({ follower }, i) => follower.digest(inputs[i].length)));
     expect(results).toEqual(inputs.map(reference));
   });
 
-  test('small uploads are hashed inline; empty input has the empty digests', async () => {
-    const small = crypto.randomBytes(5000);
-    expect(await feed(small, 999)).toEqual(reference(small));
-    expect(await feed(Buffer.alloc(0), 1, HASH_THREAD_MIN_SIZE)).toEqual(reference(Buffer.alloc(0)));
+  test('a file followed from the start after it was written (a resumed upload) is read whole', async () => {
+    const data = crypto.randomBytes(3 * 1024 * 1024);
+    const file = path.join(dir, 'resumed');
+    await fsp.writeFile(file, data);
+    expect(await followFile(file).digest(data.length)).toEqual(reference(data));
   });
 
-  test('a disposed digest can be dropped and a fresh one started', async () => {
-    const data = crypto.randomBytes(HASH_THREAD_MIN_SIZE * 2);
-    const first = createDigest(data.length);
-    await first.update(data.subarray(0, 1000));
-    first.dispose();
-    await expect(first.digest()).rejects.toThrow();
-    expect(await feed(data)).toEqual(reference(data));
+  test('a size other than the file’s fails, and a spent or dropped follower answers no digest', async () => {
+    const data = crypto.randomBytes(HASH_THREAD_MIN_SIZE);
+    const file = path.join(dir, 'sized');
+    await fsp.writeFile(file, data);
+    await expect(followFile(file).digest(data.length + 1)).rejects.toThrow(/shorter/);
+    const dropped = followFile(file);
+    dropped.dispose();
+    await expect(dropped.digest(data.length)).rejects.toThrow();
+    const spent = followFile(file);
+    expect(await spent.digest(data.length)).toEqual(reference(data));
+    await expect(spent.digest(data.length)).rejects.toThrow(/already/);
+  });
+
+  test('a file that is gone fails its digest instead of hanging', async () => {
+    await expect(followFile(path.join(dir, 'missing')).digest(1)).rejects.toThrow(/hashing failed/);
+  });
+});
+
+describe('digests of whole files and small uploads', () => {
+  test('digestFile hashes small files here and large ones on the thread, with the same result', async () => {
+    for (const size of [0, 1000, HASH_THREAD_MIN_SIZE, 2 * HASH_THREAD_MIN_SIZE + 3]) {
+      const data = crypto.randomBytes(size);
+      const file = path.join(dir, `whole-${size}`);
+      await fsp.writeFile(file, data);
+      expect(await digestFile(file)).toEqual(reference(data));
+    }
+  });
+
+  test('a small upload is hashed inline as it arrives; empty input has the empty digests', () => {
+    const small = crypto.randomBytes(5000);
+    const digest = createDigest();
+    for (let at = 0; at < small.length; at += 999) digest.update(small.subarray(at, at + 999));
+    expect(digest.size).toBe(small.length);
+    expect(digest.digest()).toEqual(reference(small));
+    expect(createDigest().digest()).toEqual(reference(Buffer.alloc(0)));
   });
 });

@@ -1,33 +1,22 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { BlobDigest } from './blob-store.ts';
 
-/** sha256, sha1 and size of bytes fed in order: an upload is hashed as it arrives. */
+/** sha256, sha1 and size of bytes fed in order: a small upload is hashed as it arrives. */
 export interface RunningDigest {
-  /** Feeds the next bytes; when it answers a promise, wait for it before feeding more. */
-  update(chunk: Buffer): void | Promise<void>;
+  update(chunk: Buffer): void;
   readonly size: number;
   /** The result; the digest is spent after it. */
-  digest(): Promise<BlobDigest>;
-  /** Forgets the bytes fed so far (a dropped upload that resumes from its file). */
-  dispose(): void;
+  digest(): BlobDigest;
 }
 
-/** At and above this declared size an upload is hashed on the hashing thread (below, inline). */
+/** From this size on an upload goes to a file, which the hashing thread reads behind the writer. */
 export const HASH_THREAD_MIN_SIZE = 1024 * 1024;
-/** Bytes handed to the hashing thread and not yet hashed, per digest, before update() waits. */
-const IN_FLIGHT_BYTES = 1024 * 1024;
-/**
- * Bytes go to the thread in buffers of this size, which it hands back once hashed: they are kept
- * for the next chunks (at most SPARE_BUFFERS of them), so that a large upload does not leave a
- * trail of transferred buffers for two garbage collectors to find (W7's memory).
- */
-const BUFFER_BYTES = 64 * 1024;
-const SPARE_BUFFERS = 64;
 
-function inlineDigest(): RunningDigest {
+export function createDigest(): RunningDigest {
   const sha256 = crypto.createHash('sha256');
   const sha1 = crypto.createHash('sha1');
   let size = 0;
@@ -40,45 +29,131 @@ function inlineDigest(): RunningDigest {
     get size() {
       return size;
     },
-    async digest() {
+    digest() {
       return { sha256: sha256.digest('hex'), sha1: sha1.digest('hex'), size };
     },
-    dispose() {},
   };
 }
 
-// The hashing thread: plain JavaScript (no loader needed), one for the process, many digests by id.
+export function digestBuffer(data: Buffer): BlobDigest {
+  const digest = createDigest();
+  digest.update(data);
+  return digest.digest();
+}
+
+/**
+ * A file being appended to, hashed on the hashing thread as it grows (issue 11 W1/W7: sha256 and
+ * sha1 of 1 GiB take about 1.1 s of CPU). The thread reads what the writer has put into the file,
+ * a moment behind it, from the page cache: the upload's bytes are neither copied nor held for it,
+ * and a slow hash never holds the socket back; a commit waits for the hash to catch up.
+ */
+export interface FileDigest {
+  /** The file has grown by `bytes` (or is about to): the thread reads on after every mebibyte. */
+  grew(bytes: number): void;
+  /** sha256 and sha1 of the file's first `size` bytes, once read; the follower is spent after. */
+  digest(size: number): Promise<BlobDigest>;
+  /** Stops following (a cancelled or discarded upload). */
+  dispose(): void;
+}
+
+// The hashing thread: plain JavaScript (no loader needed), one for the process. It follows many
+// files at once and reads them a block at a time in turn, so that one long file does not keep the
+// others waiting; it reads up to the end of a file as it is at that moment, then waits to hear
+// that it grew. A file is opened for each read, so that one left unfinished holds no descriptor.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const crypto = require('node:crypto');
-const running = new Map();
-const start = () => [crypto.createHash('sha256'), crypto.createHash('sha1')];
-parentPort.on('message', (m) => {
-  if (m.op === 'update') {
-    let h = running.get(m.id);
-    if (!h) running.set(m.id, (h = start()));
-    const bytes = new Uint8Array(m.buf, 0, m.length);
-    h[0].update(bytes);
-    h[1].update(bytes);
-    parentPort.postMessage({ op: 'ack', id: m.id, bytes: m.length, buf: m.buf }, [m.buf]);
-  } else if (m.op === 'digest') {
-    const h = running.get(m.id) ?? start();
-    running.delete(m.id);
-    parentPort.postMessage({ op: 'digest', id: m.id, sha256: h[0].digest('hex'), sha1: h[1].digest('hex') });
-  } else if (m.op === 'drop') {
-    running.delete(m.id);
+const fs = require('node:fs');
+const BLOCK = 1024 * 1024;
+const block = Buffer.allocUnsafe(BLOCK);
+const files = new Map();
+let pumping = false;
+
+function fail(id, err) {
+  files.delete(id);
+  parentPort.postMessage({ op: 'failed', id, message: String((err && err.message) || err) });
+}
+function read(f, want) {
+  const fd = fs.openSync(f.path, 'r');
+  try {
+    return fs.readSync(fd, block, 0, want, f.pos);
+  } finally {
+    fs.closeSync(fd);
   }
+}
+// Reads one block of the file; answers whether it is worth reading more now.
+function step(id, f) {
+  const want = f.target >= 0 ? Math.min(BLOCK, f.target - f.pos) : BLOCK;
+  const n = want > 0 ? read(f, want) : 0;
+  if (n > 0) {
+    const bytes = block.subarray(0, n);
+    f.sha256.update(bytes);
+    f.sha1.update(bytes);
+    f.pos += n;
+  }
+  if (f.target >= 0 && f.pos === f.target) {
+    files.delete(id);
+    parentPort.postMessage({ op: 'digest', id, sha256: f.sha256.digest('hex'), sha1: f.sha1.digest('hex') });
+    return false;
+  }
+  if (n === 0) {
+    if (f.target >= 0) fail(id, 'the file is shorter than its size');
+    else f.more = false;
+    return false;
+  }
+  return true;
+}
+function pump() {
+  pumping = false;
+  let busy = false;
+  for (const [id, f] of files) {
+    if (!f.more) continue;
+    try {
+      f.more = step(id, f);
+    } catch (err) {
+      fail(id, err);
+      continue;
+    }
+    busy = busy || f.more;
+  }
+  if (busy) wake();
+}
+function wake() {
+  if (!pumping) {
+    pumping = true;
+    setImmediate(pump);
+  }
+}
+parentPort.on('message', (m) => {
+  const f = files.get(m.id);
+  if (m.op === 'follow') {
+    files.set(m.id, { path: m.path, pos: 0, target: -1, more: true,
+      sha256: crypto.createHash('sha256'), sha1: crypto.createHash('sha1') });
+  } else if (m.op === 'grew' && f) {
+    f.more = true;
+  } else if (m.op === 'digest' && f) {
+    f.target = m.size;
+    f.more = true;
+    if (f.pos > m.size) return fail(m.id, 'the file is longer than its size');
+  } else if (m.op === 'drop' && f) {
+    return files.delete(m.id);
+  } else {
+    return;
+  }
+  wake();
 });
 `;
 
-interface Pending {
-  inFlight: number;
-  /** update() waiting for room. */
-  room?: () => void;
-  done?: { resolve: (d: { sha256: string; sha1: string }) => void; reject: (err: Error) => void };
+interface Follower {
+  resolve?: (d: { sha256: string; sha1: string }) => void;
+  reject?: (err: Error) => void;
+  failed?: Error;
 }
 
-let hasher: { worker: Worker; pending: Map<number, Pending>; spare: ArrayBuffer[] } | undefined;
+/** The thread is told the file grew once per this many bytes (the rest it reads at the digest). */
+const NOTICE_BYTES = 1024 * 1024;
+
+let hasher: { worker: Worker; followers: Map<number, Follower> } | undefined;
 let nextId = 1;
 
 /** The hashing thread, started on first use; it does not keep the process alive. */
@@ -86,36 +161,29 @@ function hashingThread() {
   if (hasher) return hasher;
   const worker = new Worker(WORKER_SOURCE, { eval: true });
   worker.unref();
-  const pending = new Map<number, Pending>();
-  const current = { worker, pending, spare: [] as ArrayBuffer[] };
-  worker.on(
-    'message',
-    (m: { op: string; id: number; bytes: number; buf?: ArrayBuffer; sha256: string; sha1: string }) => {
-      if (m.buf && current.spare.length < SPARE_BUFFERS) current.spare.push(m.buf);
-      const p = pending.get(m.id);
-      if (!p) return;
-      if (m.op === 'ack') {
-        p.inFlight -= m.bytes;
-        if (p.room && p.inFlight < IN_FLIGHT_BYTES) {
-          const wake = p.room;
-          p.room = undefined;
-          wake();
-        }
-      } else if (m.op === 'digest') {
-        pending.delete(m.id);
-        p.done?.resolve({ sha256: m.sha256, sha1: m.sha1 });
-      }
-    },
-  );
-  // Should it ever fail, every digest on it fails (the upload then hashes its file instead), and
-  // the next digest starts a new thread.
+  const followers = new Map<number, Follower>();
+  const current = { worker, followers };
+  worker.on('message', (m: { op: string; id: number; sha256: string; sha1: string; message: string }) => {
+    const f = followers.get(m.id);
+    if (!f) return;
+    if (m.op === 'digest') {
+      followers.delete(m.id);
+      f.resolve?.({ sha256: m.sha256, sha1: m.sha1 });
+    } else if (m.op === 'failed') {
+      followers.delete(m.id);
+      f.failed = new Error(`hashing failed: ${m.message}`);
+      f.reject?.(f.failed);
+    }
+  });
+  // Should the thread itself fail, every digest on it fails (the caller then hashes the file on
+  // this thread), and the next file starts a new one.
   const fail = (err: Error) => {
     if (hasher === current) hasher = undefined;
-    for (const p of pending.values()) {
-      p.room?.();
-      p.done?.reject(err);
+    for (const f of followers.values()) {
+      f.failed = err;
+      f.reject?.(err);
     }
-    pending.clear();
+    followers.clear();
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the hashing thread exited (${code})`)));
@@ -123,71 +191,57 @@ function hashingThread() {
   return current;
 }
 
-/** A digest hashed on the hashing thread, so that a large upload does not hold the event loop. */
-function threadDigest(): RunningDigest {
+/** Follows the file at `file` (which must exist) from its first byte on the hashing thread. */
+export function followFile(file: string): FileDigest {
   const thread = hashingThread();
   const id = nextId++;
-  const state: Pending = { inFlight: 0 };
-  thread.pending.set(id, state);
-  let size = 0;
-  let broken: Error | undefined;
+  const state: Follower = {};
+  thread.followers.set(id, state);
+  thread.worker.postMessage({ op: 'follow', id, path: file });
+  let spent = false;
+  let unread = 0;
   return {
-    update(chunk) {
-      if (!thread.pending.has(id)) broken ??= new Error('the hashing thread failed');
-      if (broken) return;
-      // Copied into buffers of the thread's (the chunk goes on to the file), handed over whole.
-      for (let at = 0; at < chunk.length; at += BUFFER_BYTES) {
-        const part = chunk.subarray(at, at + BUFFER_BYTES);
-        const buf = thread.spare.pop() ?? new ArrayBuffer(BUFFER_BYTES);
-        new Uint8Array(buf).set(part);
-        thread.worker.postMessage({ op: 'update', id, buf, length: part.length }, [buf]);
-        state.inFlight += part.length;
-      }
-      size += chunk.length;
-      if (state.inFlight < IN_FLIGHT_BYTES) return;
-      return new Promise<void>((resolve) => {
-        state.room = resolve;
-      });
+    grew(bytes) {
+      unread += bytes;
+      if (unread < NOTICE_BYTES || spent || !thread.followers.has(id)) return;
+      unread = 0;
+      thread.worker.postMessage({ op: 'grew', id });
     },
-    get size() {
-      return size;
-    },
-    digest() {
-      if (broken || !thread.pending.has(id))
-        return Promise.reject(broken ?? new Error('the hashing thread failed'));
+    digest(size) {
+      if (spent) return Promise.reject(new Error('the digest was already taken'));
+      spent = true;
+      if (state.failed || !thread.followers.has(id))
+        return Promise.reject(state.failed ?? new Error('the hashing thread failed'));
       return new Promise<BlobDigest>((resolve, reject) => {
-        state.done = { resolve: (d) => resolve({ ...d, size }), reject };
-        thread.worker.postMessage({ op: 'digest', id });
+        state.resolve = (d) => resolve({ ...d, size });
+        state.reject = reject;
+        thread.worker.postMessage({ op: 'digest', id, size });
       });
     },
     dispose() {
-      if (thread.pending.delete(id)) thread.worker.postMessage({ op: 'drop', id });
+      spent = true;
+      if (thread.followers.delete(id)) thread.worker.postMessage({ op: 'drop', id });
     },
   };
 }
 
-/**
- * A running digest for an upload of `expectedSize` bytes: large ones are hashed on the hashing
- * thread (issue 11 W1/W7: sha256 and sha1 of 1 GiB take about 1.2 s of CPU), small ones inline,
- * where handing bytes to a thread would cost more than hashing them.
- */
-export function createDigest(expectedSize = 0): RunningDigest {
-  return expectedSize >= HASH_THREAD_MIN_SIZE ? threadDigest() : inlineDigest();
-}
-
-/** sha256, sha1 and size of a file, read as a stream (never whole into memory). */
-export async function digestFile(file: string): Promise<BlobDigest> {
-  const digest = inlineDigest();
+/** sha256, sha1 and size of a file, read as a stream on this thread (never whole into memory). */
+async function digestFileHere(file: string): Promise<BlobDigest> {
+  const digest = createDigest();
   await pipeline(fs.createReadStream(file), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) await digest.update(chunk);
+    for await (const chunk of source) digest.update(chunk);
   });
   return digest.digest();
 }
 
-export function digestBuffer(data: Buffer): BlobDigest {
-  return {
-    sha256: crypto.createHash('sha256').update(data).digest('hex'),
-    sha1: crypto.createHash('sha1').update(data).digest('hex'),
-    size: data.length,
-  };
+/**
+ * sha256, sha1 and size of a complete file: on the hashing thread from HASH_THREAD_MIN_SIZE on
+ * (here if that thread fails), so that hashing a large file does not hold the event loop.
+ */
+export async function digestFile(file: string): Promise<BlobDigest> {
+  const { size } = await fsp.stat(file);
+  if (size < HASH_THREAD_MIN_SIZE) return digestFileHere(file);
+  return followFile(file)
+    .digest(size)
+    .catch(() => digestFileHere(file));
 }
