@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { smallBody } from './lib/data.mjs';
+import { dropPageCache } from './lib/measure.mjs';
 import { machine } from './lib/proc.mjs';
 import { render, writeResults } from './lib/report.mjs';
 import { busyJobCount, seedFolder, unindexedCount } from './lib/seed.mjs';
@@ -274,6 +275,9 @@ async function main() {
   notes.push(
     'Our server: SQLite (WAL; every write answered only after an fdatasync of the WAL, shared by the writes committed meanwhile: group commit), fs blob store (fsync + rename), as `npm run serve` starts it; MAX_FILE_SIZE and PERSONAL_SPACE_QUOTA raised. nginx: WebDAV module, sendfile on, no fsync, worker_processes auto. rclone: serve webdav on a local dir. All on one disk and loopback.',
     "W4 times are our server's own (Server-Timing: from the request's arrival to the answer's first byte, JSON included); the raw SQLite figure is the same page and total query run with better-sqlite3 in the harness process.",
+    !needs('W1', 'W7') || dropPageCache()
+      ? 'Every run starts after a `sync`; the runs of W1 and W7 also after the page cache was emptied, so that every server writes into freed memory (bench/lib/measure.mjs, dropPageCache).'
+      : 'Every run starts after a `sync`. The page cache could not be emptied before the runs of W1 and W7 (not root): a server that keeps what it wrote (ours) writes into memory the guest has not used lately, which is slower on a virtual machine.',
   );
   const seconds = (Date.now() - started.getTime()) / 1000;
   const block = render({ machine: m, started, seconds, quick, runs, rows, targets: results, notes });

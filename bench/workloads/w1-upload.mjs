@@ -31,6 +31,7 @@ export async function run(ctx) {
     },
     {
       until: ctx.until,
+      dropCaches: true,
       // The references keep only their newest file (disk space). Ours keeps its blobs until the
       // blob collector runs, as in production.
       before: async (t) => {

@@ -37,6 +37,7 @@ export async function run(ctx) {
     },
     {
       until: ctx.until,
+      dropCaches: true,
       before: (t, run) => t.mkdir(`w7-run-${run}`),
       after: async (t, _run, dir) => {
         if (t.remove) await t.remove(dir);
