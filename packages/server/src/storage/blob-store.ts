@@ -29,6 +29,11 @@ export interface BlobStore {
   /** Streams a blob, or the inclusive range of it. */
   createReadStream(sha256: string, range?: ByteRange): Readable;
   /**
+   * Reads an inclusive range of a blob into one buffer (a small Range request: one read, and a
+   * buffer sent as it is, cost less than a stream). Fails if the blob holds fewer bytes.
+   */
+  readRange(sha256: string, range: ByteRange): Promise<Buffer>;
+  /**
    * Deletes a blob unless it was written (or put again) at or after `unusedSinceMs`: putting
    * content that is already stored refreshes its time, so a blob that a write is about to
    * reference is never collected under it. Only the blob collector (modules/blobs) calls this,

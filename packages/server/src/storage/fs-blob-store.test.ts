@@ -68,6 +68,16 @@ describe('fs blob store', () => {
     expect(Buffer.compare(slice, back.subarray(10, 20))).toBe(0);
   });
 
+  test('a range is read whole into a buffer; a range past the end or a missing blob fails', async () => {
+    const data = crypto.randomBytes(70_000);
+    const { sha256 } = await store.putBuffer(data);
+    const slice = await store.readRange(sha256, { start: 5, end: 65_540 });
+    expect(Buffer.compare(slice, data.subarray(5, 65_541))).toBe(0);
+    expect((await store.readRange(sha256, { start: 69_999, end: 69_999 }))[0]).toBe(data[69_999]);
+    await expect(store.readRange(sha256, { start: 69_000, end: 70_000 })).rejects.toThrow(/shorter/);
+    await expect(store.readRange('0'.repeat(64), { start: 0, end: 1 })).rejects.toThrow(/ENOENT/);
+  });
+
   test('only well-formed keys become paths', () => {
     expect(() => store.createReadStream('../../etc/passwd')).toThrow();
   });

@@ -86,6 +86,24 @@ describe('GET /xfi/v1/me/volumes/{v}/files/{f}/content', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  test('a small Range is read whole and a large one streamed, both exact at the edges', async () => {
+    const { c, gid } = await me();
+    const big = Buffer.from(Array.from({ length: 600 * 1024 }, (_, i) => (i * 13) % 256));
+    const file = await upload(c, gid, 0, 'big.bin', big);
+    const url = `/xfi/v1/me/volumes/${gid}/files/${file.fileid}/content`;
+    for (const [start, end] of [
+      [0, 0],
+      [1000, 1000 + 256 * 1024 - 1],
+      [1000, 1000 + 256 * 1024],
+      [big.length - 300 * 1024, big.length - 1],
+    ]) {
+      const res = await c.get(url, { headers: { range: `bytes=${start}-${end}` } });
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(Buffer.compare(res.rawPayload, big.subarray(start, end + 1))).toBe(0);
+    }
+  });
+
   test('the /api download answers the /api keys', async () => {
     const { c, gid } = await me();
     const file = await upload(c, gid, 0, 'a.txt', Buffer.from('a'));

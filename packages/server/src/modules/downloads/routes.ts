@@ -36,6 +36,13 @@ interface Deps {
 }
 
 /**
+ * A Range of up to this many bytes (a player seeking, a viewer reading a page of a document) is
+ * read whole and sent as one buffer; larger ones are streamed (bench W2: a 64 KiB read went from
+ * 0.64 to 0.47 ms p50 in process).
+ */
+const SMALL_RANGE_BYTES = 256 * 1024;
+
+/**
  * Streams one file: Range (206/416), ETag and If-None-Match (304), attachment with the UTF-8
  * name, nosniff (the app sets it on every answer).
  */
@@ -63,11 +70,13 @@ export function sendFile(
   reply.type(contentTypeOf(splitExt(file.name).ext));
   if (!range)
     return reply.header('content-length', String(file.size)).send(blobs.createReadStream(file.sha256));
-  return reply
+  const length = range.end - range.start + 1;
+  reply
     .status(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-    .header('content-length', String(range.end - range.start + 1))
-    .send(blobs.createReadStream(file.sha256, range));
+    .header('content-length', String(length));
+  if (length > SMALL_RANGE_BYTES) return reply.send(blobs.createReadStream(file.sha256, range));
+  return blobs.readRange(file.sha256, range).then((bytes) => reply.send(bytes));
 }
 
 export function sendZip(reply: FastifyReply, plan: ZipPlan, blobs: BlobStore, preflight?: '0' | '1') {
