@@ -1,5 +1,6 @@
 import type { PreviewErrorKey } from '@cirrus/shared';
 import CFB from 'cfb';
+import { pdfNeedsPassword } from '../../lib/pdf.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { readBlob, readEnds } from './blob-bytes.ts';
 import { listZip } from './zip-list.ts';
@@ -29,27 +30,7 @@ export async function inspectPdf(
     trailer = Buffer.concat([tail, xref]);
   }
   if (!trailer.includes('/Encrypt')) return null;
-  return (await needsPassword(await readBlob(blobs, sha256))) ? 'passwdEncrypted' : null;
-}
-
-async function needsPassword(data: Buffer): Promise<boolean> {
-  // Loaded on first need: most servers never meet an encrypted PDF.
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(data),
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-  });
-  try {
-    await (await task.promise).destroy();
-    return false;
-  } catch (err) {
-    return (err as { name?: string }).name === 'PasswordException';
-  } finally {
-    await task.destroy();
-  }
+  return (await pdfNeedsPassword(await readBlob(blobs, sha256))) ? 'passwdEncrypted' : null;
 }
 
 /** Office Open XML documents: a zip, unless encrypted, when they are an OLE compound file. */

@@ -65,6 +65,15 @@ describe('text of each kind', () => {
     expect(text).toContain('Second line');
   });
 
+  test('pdf.js runs on a thread of its own: its polyfills stay out of this one', async () => {
+    // Its legacy build replaces these with core-js's, which made every answer of the server slower.
+    const natives = [JSON.stringify, JSON.parse, Array.prototype.push, Function.prototype.toString];
+    await extractText(bufferBytes(pdfOf(['Polyfills stay away'])), 'pdf');
+    expect([JSON.stringify, JSON.parse, Array.prototype.push, Function.prototype.toString]).toEqual(natives);
+    expect(String(JSON.stringify)).toContain('[native code]');
+    expect('pdfjsLib' in globalThis).toBe(false);
+  });
+
   test('docx paragraphs and headers', async () => {
     const { text } = await extractText(
       bufferBytes(await docxOf(['第一段 合同条款', 'Fish & chips'], 'Header text')),

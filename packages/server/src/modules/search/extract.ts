@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FILE_TYPE_GROUPS } from '@cirrus/shared';
 import yauzl from 'yauzl';
+import { pdfText } from '../../lib/pdf.ts';
 
 /**
  * Text of a document for content search: plain text and code, Markdown, CSV, HTML, PDF (pdf.js),
@@ -315,39 +314,10 @@ async function xlsxText(bytes: Bytes, sink: TextSink): Promise<void> {
 
 // --- PDF ------------------------------------------------------------------------------------------
 
-const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-
-async function pdfText(data: Buffer, sink: TextSink, deadline: number): Promise<void> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(data),
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    // Chinese, Japanese and Korean fonts map their glyphs to text through these CMaps.
-    cMapUrl: `${path.join(PDFJS_DIR, 'cmaps')}/`,
-    cMapPacked: true,
-    standardFontDataUrl: `${path.join(PDFJS_DIR, 'standard_fonts')}/`,
-  });
-  try {
-    const doc = await task.promise;
-    for (let n = 1; n <= doc.numPages && !sink.full; n++) {
-      if (Date.now() > deadline) {
-        sink.truncated = true;
-        break;
-      }
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      for (const item of content.items) {
-        if ('str' in item) sink.add(item.hasEOL ? `${item.str}\n` : item.str);
-      }
-      sink.add('\n');
-      page.cleanup();
-    }
-  } finally {
-    await task.destroy();
-  }
+async function pdfTextInto(data: Buffer, sink: TextSink, deadline: number): Promise<void> {
+  const { text, timedOut } = await pdfText(data, CONTENT_TEXT_MAX, deadline);
+  sink.add(text);
+  if (timedOut) sink.truncated = true;
 }
 
 /**
@@ -372,7 +342,7 @@ export async function extractText(bytes: Bytes, kind: ExtractKind): Promise<Extr
     case 'pdf': {
       if (bytes.size > DOCUMENT_MAX_BYTES) return { text: '', truncated: true };
       const { data } = await readAll(bytes, DOCUMENT_MAX_BYTES);
-      await pdfText(data, sink, Date.now() + PDF_TIME_LIMIT_MS);
+      await pdfTextInto(data, sink, Date.now() + PDF_TIME_LIMIT_MS);
       break;
     }
     case 'docx':
