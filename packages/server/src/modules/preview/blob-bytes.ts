@@ -2,6 +2,7 @@ import type { BlobStore, ByteRange } from '../../storage/index.ts';
 
 /** Reads a blob (or a range of it) into memory: only for the bounded sizes the previews allow. */
 export async function readBlob(blobs: BlobStore, sha256: string, range?: ByteRange): Promise<Buffer> {
+  if (range) return blobs.readRange(sha256, range);
   const chunks: Buffer[] = [];
   for await (const chunk of blobs.createReadStream(sha256, range)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
