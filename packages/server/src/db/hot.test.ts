@@ -53,6 +53,40 @@ describe('hotQuery', () => {
     });
   });
 
+  test('takes records (the row of an insert) one parameter per defined property, and runs writes', async () => {
+    const { db } = t.database;
+    const insert = hotQuery(
+      (db, row: { company_id: number; name: string; value: string; updated_at?: number }) =>
+        db.insertInto('settings').values({ updated_at: 0, ...row }),
+    );
+    const first = await insert.run(db, { company_id: -9, name: 'x', value: '1', updated_at: 5 });
+    expect(first.numAffectedRows).toBe(1n);
+    // Without updated_at: another shape, whose SQL leaves the column to the builder's default.
+    await insert.run(db, { company_id: -9, name: 'y', value: '2', updated_at: undefined });
+    await insert.run(db, { company_id: -9, name: 'z', value: '3' });
+    const rows = await db
+      .selectFrom('settings')
+      .select(['name', 'value', 'updated_at'])
+      .where('company_id', '=', -9)
+      .orderBy('name')
+      .execute();
+    expect(rows).toEqual([
+      { name: 'x', value: '1', updated_at: 5 },
+      { name: 'y', value: '2', updated_at: 0 },
+      { name: 'z', value: '3', updated_at: 0 },
+    ]);
+    const bump = hotQuery((db, companyId: number, by: number) =>
+      db
+        .updateTable('settings')
+        .set((eb) => ({ updated_at: eb('updated_at', '+', by) }))
+        .where('company_id', '=', companyId),
+    );
+    expect((await bump.run(db, -9, 10)).numAffectedRows).toBe(3n);
+    expect(await byNames.all(db, -9, ['x'])).toEqual([{ name: 'x', value: '1' }]);
+    const after = await db.selectFrom('settings').select('updated_at').where('company_id', '=', -9).execute();
+    expect(after.map((r) => r.updated_at).sort()).toEqual([10, 10, 15]);
+  });
+
   test('refuses a builder that does not take every argument as a parameter', async () => {
     const fixed = hotQuery((db, _companyId: number) =>
       db.selectFrom('settings').select('name').where('company_id', '=', -7),

@@ -1,30 +1,72 @@
-import { type Compilable, type CompiledQuery, createQueryId, type RootOperationNode } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  createQueryId,
+  type QueryResult,
+  type RootOperationNode,
+} from 'kysely';
 import type { DbOrTrx } from './index.ts';
 
-/** Where an argument goes in a compiled query: argument `arg`, or item `item` of it (a list). */
+/**
+ * Where an argument goes in a compiled query: argument `arg` itself (`item` null), item `item` of
+ * it (a list), or its property `item` (a record, such as the row of an insert).
+ */
 class Slot {
   constructor(
     readonly arg: number,
-    readonly item: number,
+    readonly item: number | string | null,
   ) {}
+}
+
+/** A record argument: a plain object, whose defined properties are each a parameter. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** The keys of a record's defined properties, in their order (Kysely leaves undefined ones out). */
+const definedKeys = (record: Record<string, unknown>) =>
+  Object.keys(record).filter((key) => record[key] !== undefined);
+
+/** The shape of an argument, which decides its SQL: a list's length, a record's defined keys. */
+function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return String(value.length);
+  if (isRecord(value)) return `{${definedKeys(value).join(',')}}`;
+  return '';
+}
+
+function slotsFor(value: unknown, arg: number): unknown {
+  if (Array.isArray(value)) return value.map((_, i) => new Slot(arg, i));
+  if (isRecord(value)) return Object.fromEntries(definedKeys(value).map((key) => [key, new Slot(arg, key)]));
+  return new Slot(arg, null);
+}
+
+const slotCount = (slots: unknown) =>
+  slots instanceof Slot ? 1 : Array.isArray(slots) ? slots.length : Object.keys(slots as object).length;
+
+function valueAt(args: unknown[], slot: Slot): unknown {
+  const arg = args[slot.arg];
+  if (slot.item === null) return arg;
+  return (arg as Record<string | number, unknown>)[slot.item];
 }
 
 interface Plan {
   query: RootOperationNode;
   sql: string;
-  /** Per parameter: the argument (or list item) it takes, or a value fixed by the builder. */
+  /** Per parameter: the argument (or its item) it takes, or a value fixed by the builder. */
   parameters: unknown[];
 }
 
 /**
- * A read that runs on almost every request, built and compiled by Kysely once per dialect and
- * shape (the lengths of its list arguments) and then run again with new values. Kysely builds and
- * compiles a query anew on every call, about 17 us each, more than SQLite takes to answer most
- * of them (issue 11 W6, bench/RESULTS.md).
+ * A query that runs on almost every request (a read of W6, a write of every upload), built and
+ * compiled by Kysely once per dialect and shape (the lengths of its list arguments, the defined
+ * keys of its record arguments) and then run again with new values. Kysely builds and compiles a
+ * query anew on every call, about 17 us each, more than SQLite takes to answer most of them
+ * (issue 11 W3 and W6, bench/RESULTS.md).
  *
  * `build` must give the same SQL for any values of its arguments (no branching on them): it is
  * called once with placeholders, and each argument must become parameters of the query, list
- * arguments one per item.
+ * arguments one per item and record arguments (plain objects, such as an insert's row) one per
+ * defined property.
  */
 export function hotQuery<A extends unknown[], R>(build: (db: DbOrTrx, ...args: A) => Compilable<R>) {
   // Per dialect adapter (shared by a database and its transactions), per shape.
@@ -37,15 +79,14 @@ export function hotQuery<A extends unknown[], R>(build: (db: DbOrTrx, ...args: A
       byShape = new Map();
       plans.set(adapter, byShape);
     }
-    const shape = args.map((a) => (Array.isArray(a) ? a.length : '')).join(',');
+    const shape = args.map(shapeOf).join(';');
     let plan = byShape.get(shape);
     if (!plan) {
-      const slots = args.map((a, i) =>
-        Array.isArray(a) ? a.map((_, j) => new Slot(i, j)) : new Slot(i, -1),
-      );
+      const slots = args.map(slotsFor);
       const compiled = build(db, ...(slots as A)).compile();
-      const used = compiled.parameters.filter((p) => p instanceof Slot).length;
-      const expected = slots.reduce<number>((n, s) => n + (Array.isArray(s) ? s.length : 1), 0);
+      // An argument may be a parameter more than once (a value inserted and added on conflict).
+      const used = new Set(compiled.parameters.filter((p) => p instanceof Slot)).size;
+      const expected = slots.reduce<number>((n, s) => n + slotCount(s), 0);
       if (used !== expected) throw new Error(`hotQuery: ${expected} arguments but ${used} parameters`);
       plan = { query: compiled.query, sql: compiled.sql, parameters: [...compiled.parameters] };
       byShape.set(shape, plan);
@@ -53,21 +94,25 @@ export function hotQuery<A extends unknown[], R>(build: (db: DbOrTrx, ...args: A
     return plan;
   }
 
-  async function all(db: DbOrTrx, ...args: A): Promise<R[]> {
+  function run(db: DbOrTrx, ...args: A): Promise<QueryResult<R>> {
     const plan = planFor(db, args);
-    const parameters = plan.parameters.map((p) =>
-      p instanceof Slot ? (p.item < 0 ? args[p.arg] : (args[p.arg] as unknown[])[p.item]) : p,
-    );
+    const parameters = plan.parameters.map((p) => (p instanceof Slot ? valueAt(args, p) : p));
     const query: CompiledQuery<R> = {
       query: plan.query,
       sql: plan.sql,
       parameters,
       queryId: createQueryId(),
     };
-    return (await db.executeQuery(query)).rows;
+    return db.executeQuery(query);
+  }
+
+  async function all(db: DbOrTrx, ...args: A): Promise<R[]> {
+    return (await run(db, ...args)).rows;
   }
 
   return {
+    /** Runs the query: its rows, and for a write the rows it changed and the id it inserted. */
+    run,
     all,
     async first(db: DbOrTrx, ...args: A): Promise<R | undefined> {
       return (await all(db, ...args))[0];

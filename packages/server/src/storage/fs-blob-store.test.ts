@@ -10,6 +10,9 @@ import { digestFile } from './hash.ts';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-blobs-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+const blobFile = (sha256: string) =>
+  path.join(dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+
 describe('fs blob store', () => {
   const store = createFsBlobStore(dataDir);
 
@@ -21,13 +24,7 @@ describe('fs blob store', () => {
       sha1: crypto.createHash('sha1').update(data).digest('hex'),
       size: data.length,
     });
-    const file = path.join(
-      dataDir,
-      'blobs',
-      digest.sha256.slice(0, 2),
-      digest.sha256.slice(2, 4),
-      digest.sha256,
-    );
+    const file = blobFile(digest.sha256);
     expect(fs.readFileSync(file, 'utf8')).toBe('hello blob');
 
     // A temp file of the same content is dropped instead of stored twice.
@@ -37,6 +34,19 @@ describe('fs blob store', () => {
     expect(fs.existsSync(temp)).toBe(false);
     expect(fs.readdirSync(path.dirname(file))).toEqual([digest.sha256]);
     expect(await store.has(digest.sha256)).toBe(true);
+  });
+
+  test('the same small content put again stays one blob, with its time refreshed', async () => {
+    const data = Buffer.from('put twice');
+    const first = await store.putBuffer(data);
+    const file = blobFile(first.sha256);
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(file, old, old);
+    expect(await store.putBuffer(data)).toEqual(first);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([first.sha256]);
+    expect(fs.readFileSync(file, 'utf8')).toBe('put twice');
+    expect(fs.statSync(file).mtimeMs).toBeGreaterThan(old.getTime() + 1000);
+    expect(fs.readdirSync(path.join(dataDir, 'tmp')).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   test('a small blob that cannot be put leaves no temp file and no blob', async () => {

@@ -1,9 +1,16 @@
 import type { Insertable } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileEventsTable } from '../../db/schema.ts';
 
+/** One event, the usual case (every upload writes one): kept compiled. */
+const eventInsert = hotQuery((db, event: Insertable<FileEventsTable>) =>
+  db.insertInto('file_events').values(event),
+);
+
 export async function insertEvents(db: DbOrTrx, events: Insertable<FileEventsTable>[]): Promise<void> {
-  if (events.length > 0) await db.insertInto('file_events').values(events).execute();
+  if (events.length === 1) await eventInsert.run(db, events[0]);
+  else if (events.length > 1) await db.insertInto('file_events').values(events).execute();
 }
 
 export interface EventRow {

@@ -30,16 +30,19 @@ export function findFiles(db: DbOrTrx, ids: number[]): Promise<FileWithNames[]> 
   return filesById.all(db, ids);
 }
 
-/** The live item of that name (any case) in a folder. */
-export function findLiveByName(db: DbOrTrx, groupId: number, parentId: number, nameKey: string) {
-  return db
+const liveByName = hotQuery((db, groupId: number, parentId: number, nameKey: string) =>
+  db
     .selectFrom('files')
     .selectAll()
     .where('group_id', '=', groupId)
     .where('parent_id', '=', parentId)
     .where('name_key', '=', nameKey)
-    .where('status', '=', sql.lit('live'))
-    .executeTakeFirst();
+    .where('status', '=', sql.lit('live')),
+);
+
+/** The live item of that name (any case) in a folder. */
+export function findLiveByName(db: DbOrTrx, groupId: number, parentId: number, nameKey: string) {
+  return liveByName.first(db, groupId, parentId, nameKey);
 }
 
 export type OrderBy = 'name' | 'mtime' | 'size';
@@ -150,10 +153,14 @@ export async function countChildren(db: DbOrTrx, q: ListQuery): Promise<number> 
   return Number(row.n);
 }
 
+const namesById = hotQuery((db, ids: number[]) =>
+  db.selectFrom('files').select(['id', 'name']).where('id', 'in', ids),
+);
+
 /** Names of folders by id (for paths). */
 export async function namesOf(db: DbOrTrx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('files').select(['id', 'name']).where('id', 'in', ids).execute();
+  const rows = await namesById.all(db, ids);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -187,19 +194,24 @@ export async function subtreeUsage(db: DbOrTrx, item: FileRow): Promise<{ bytes:
   return { bytes: Number(row.bytes), files: Number(row.n) + 1 };
 }
 
-export async function isLiveFolder(db: DbOrTrx, id: number): Promise<boolean> {
-  const row = await db
+const liveFolder = hotQuery((db, id: number) =>
+  db
     .selectFrom('files')
     .select('id')
     .where('id', '=', id)
     .where('status', '=', sql.lit('live'))
-    .where('is_folder', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('is_folder', '=', 1),
+);
+
+export async function isLiveFolder(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await liveFolder.first(db, id)) !== undefined;
 }
 
+const fileInsert = hotQuery((db, file: NewFile) => db.insertInto('files').values(file).returning('id'));
+
 export async function insertFile(db: DbOrTrx, file: NewFile): Promise<number> {
-  const row = await db.insertInto('files').values(file).returning('id').executeTakeFirstOrThrow();
+  const row = await fileInsert.first(db, file);
+  if (!row) throw new Error('insert into files answered no id');
   return row.id;
 }
 
@@ -213,8 +225,10 @@ export interface NewVersion {
   created_at: number;
 }
 
+const versionInsert = hotQuery((db, version: NewVersion) => db.insertInto('file_versions').values(version));
+
 export async function insertVersion(db: DbOrTrx, version: NewVersion): Promise<void> {
-  await db.insertInto('file_versions').values(version).execute();
+  await versionInsert.run(db, version);
 }
 
 export async function updateFile(

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileWithNames } from '../files/repo.ts';
 
@@ -10,10 +11,8 @@ export interface RecentEntry {
   at: number;
 }
 
-/** Moves a file to the top of the user's recent files. */
-export async function touch(db: DbOrTrx, entries: RecentEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db
+function upsertRecent(db: DbOrTrx, entries: RecentEntry | RecentEntry[]) {
+  return db
     .insertInto('roaming')
     .values(entries)
     .onConflict((oc) =>
@@ -22,8 +21,16 @@ export async function touch(db: DbOrTrx, entries: RecentEntry[]): Promise<void> 
         action: (eb) => eb.ref('excluded.action'),
         at: (eb) => eb.ref('excluded.at'),
       }),
-    )
-    .execute();
+    );
+}
+
+/** One entry, the usual case (every upload writes one): kept compiled. */
+const touchOne = hotQuery((db, entry: RecentEntry) => upsertRecent(db, entry));
+
+/** Moves a file to the top of the user's recent files. */
+export async function touch(db: DbOrTrx, entries: RecentEntry[]): Promise<void> {
+  if (entries.length === 1) await touchOne.run(db, entries[0]);
+  else if (entries.length > 1) await upsertRecent(db, entries).execute();
 }
 
 export type RecentRow = FileWithNames & { rtime: number; raction: string; group_name: string };

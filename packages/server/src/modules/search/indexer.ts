@@ -1,5 +1,6 @@
 import { splitExt } from '@cirrus/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/index.ts';
@@ -44,6 +45,11 @@ function blobBytes(blobs: BlobStore, sha256: string, size: number): Bytes {
   return { size, stream: (range) => blobs.createReadStream(sha256, range) };
 }
 
+/** Kept compiled: every upload asks it (issue 11 W3). */
+const contentOf = hotQuery((db, fileId: number) =>
+  db.selectFrom('files').select(['sha256', 'name', 'is_folder']).where('id', '=', fileId),
+);
+
 /**
  * Keeps the search index in step with the files, from the file events in their own transaction
  * (modules/events observers): a new item, a copied folder with everything below it, a rename, a
@@ -68,11 +74,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
 
   /** Queues the extraction of a file's content unless its text is known (or cannot be read). */
   async function ensureContent(trx: DbOrTrx, fileId: number): Promise<void> {
-    const file = await trx
-      .selectFrom('files')
-      .select(['sha256', 'name', 'is_folder'])
-      .where('id', '=', fileId)
-      .executeTakeFirst();
+    const file = await contentOf.first(trx, fileId);
     if (!file || file.is_folder || !file.sha256) return;
     if (!extractKindOf(splitExt(file.name).ext.toLowerCase())) return;
     const known = await repo.contentState(trx, file.sha256);

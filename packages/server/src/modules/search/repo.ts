@@ -1,5 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
+import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
+import type { SearchDocsTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import {
   containsPattern,
@@ -365,20 +367,26 @@ export interface IndexedFile {
   mtime: number;
 }
 
+/** Kept compiled: every upload indexes its name (issue 11 W3). */
+const docInsert = hotQuery((db, doc: Insertable<SearchDocsTable>) =>
+  db.insertInto('search_docs').values(doc),
+);
+const docsOf = hotQuery((db, fileIds: number[]) =>
+  db.selectFrom('search_docs').select(['file_id', 'sort_key', 'name_key']).where('file_id', 'in', fileIds),
+);
+const docBySortKey = hotQuery((db, key: number) =>
+  db.selectFrom('search_docs').select('file_id').where('sort_key', '=', key),
+);
+
 /** Writes the index rows of files: new ones, renamed ones, ones with a new time; unchanged ones stay. */
 export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<void> {
   if (files.length === 0) return;
   const existing = new Map<number, { sort_key: number; name_key: string }>();
   for (let i = 0; i < files.length; i += 500) {
-    const rows = await dbx
-      .selectFrom('search_docs')
-      .select(['file_id', 'sort_key', 'name_key'])
-      .where(
-        'file_id',
-        'in',
-        files.slice(i, i + 500).map((f) => f.id),
-      )
-      .execute();
+    const rows = await docsOf.all(
+      dbx,
+      files.slice(i, i + 500).map((f) => f.id),
+    );
     for (const r of rows) existing.set(r.file_id, { sort_key: Number(r.sort_key), name_key: r.name_key });
   }
   for (const file of files) {
@@ -396,10 +404,7 @@ export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<vo
         .where('file_id', '=', file.id)
         .execute();
     } else {
-      await dbx
-        .insertInto('search_docs')
-        .values({ file_id: file.id, sort_key: sortKey, ...terms })
-        .execute();
+      await docInsert.run(dbx, { file_id: file.id, sort_key: sortKey, ...terms });
     }
   }
 }
@@ -407,11 +412,7 @@ export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<vo
 /** The key itself, or the next one below that no other file holds (see query.ts sortKeyOf). */
 async function freeSortKey(dbx: DbOrTrx, wanted: number, fileId: number): Promise<number> {
   for (let key = wanted; ; key--) {
-    const taken = await dbx
-      .selectFrom('search_docs')
-      .select('file_id')
-      .where('sort_key', '=', key)
-      .executeTakeFirst();
+    const taken = await docBySortKey.first(dbx, key);
     if (!taken || taken.file_id === fileId) return key;
   }
 }
@@ -425,8 +426,14 @@ export async function removeFiles(dbx: DbOrTrx, fileIds: number[]): Promise<void
   }
 }
 
+const oneFileToIndex = hotQuery((db, fileId: number) =>
+  db.selectFrom('files as f').select(['f.id', 'f.name', 'f.is_folder', 'f.mtime']).where('f.id', '=', fileId),
+);
+
 /** A file and, for a folder, everything below it (a copied folder arrives as one event). */
 export function filesToIndex(dbx: DbOrTrx, fileId: number, withSubtree: boolean): Promise<IndexedFile[]> {
+  // Kept compiled for a single file: every upload indexes one (issue 11 W3).
+  if (!withSubtree) return oneFileToIndex.all(dbx, fileId);
   return dbx
     .selectFrom('files as f')
     .select(['f.id', 'f.name', 'f.is_folder', 'f.mtime'])

@@ -1,12 +1,16 @@
+import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 
-export function findSettings(db: DbOrTrx, companyIds: number[]) {
-  return db
+const settingsOf = hotQuery((db, companyIds: number[]) =>
+  db
     .selectFrom('settings')
     .select(['company_id', 'name', 'value'])
     .where('company_id', 'in', companyIds)
-    .orderBy('company_id')
-    .execute();
+    .orderBy('company_id'),
+);
+
+export function findSettings(db: DbOrTrx, companyIds: number[]) {
+  return settingsOf.all(db, companyIds);
 }
 
 export async function upsertSetting(

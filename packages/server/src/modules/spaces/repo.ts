@@ -176,13 +176,13 @@ export async function upsertRoleMask(db: DbOrTrx, groupId: number, teamRole: num
     .execute();
 }
 
+const companyMembership = hotQuery((db, userId: number) =>
+  db.selectFrom('company_members').select(['company_id', 'main_dept_id']).where('user_id', '=', userId),
+);
+
 /** The user's company membership: which company and main department their personal space counts against. */
 export function findCompanyMembership(db: DbOrTrx, userId: number) {
-  return db
-    .selectFrom('company_members')
-    .select(['company_id', 'main_dept_id'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return companyMembership.first(db, userId);
 }
 
 /** Materialised paths ("/1/4/9/") of the active departments the user belongs to. */
@@ -208,24 +208,20 @@ export function findDepartment(db: DbOrTrx, id: number) {
 
 // --- quotas ---------------------------------------------------------------------------------
 
-export function findQuota(db: DbOrTrx, scope: QuotaScope, id: number): Promise<QuotaRow | undefined> {
-  return db
+const quotaOf = hotQuery((db, scope: QuotaScope, id: number) =>
+  db
     .selectFrom('space_quotas')
     .select(['total', 'expand_self', 'used', 'max_files', 'file_count'])
     .where('scope', '=', scope)
-    .where('scope_id', '=', id)
-    .executeTakeFirst();
+    .where('scope_id', '=', id),
+);
+
+export function findQuota(db: DbOrTrx, scope: QuotaScope, id: number): Promise<QuotaRow | undefined> {
+  return quotaOf.first(db, scope, id);
 }
 
-/** Adds to a scope's usage atomically and answers the row after the change. */
-export function addUsage(
-  db: DbOrTrx,
-  scope: QuotaScope,
-  id: number,
-  bytes: number,
-  files: number,
-): Promise<QuotaRow> {
-  return db
+const usageAdd = hotQuery((db, scope: QuotaScope, id: number, bytes: number, files: number) =>
+  db
     .insertInto('space_quotas')
     .values({ scope, scope_id: id, total: null, max_files: null, used: bytes, file_count: files })
     .onConflict((oc) =>
@@ -234,18 +230,33 @@ export function addUsage(
         file_count: sql<number>`space_quotas.file_count + ${files}`,
       }),
     )
-    .returning(['total', 'expand_self', 'used', 'max_files', 'file_count'])
-    .executeTakeFirstOrThrow();
+    .returning(['total', 'expand_self', 'used', 'max_files', 'file_count']),
+);
+
+/** Adds to a scope's usage atomically and answers the row after the change. */
+export async function addUsage(
+  db: DbOrTrx,
+  scope: QuotaScope,
+  id: number,
+  bytes: number,
+  files: number,
+): Promise<QuotaRow> {
+  const row = await usageAdd.first(db, scope, id, bytes, files);
+  if (!row) throw new Error('the quota upsert answered no row');
+  return row;
 }
 
-/** Deployment-wide defaults the console set: rows with scope_id 0 (real ids start at 1). */
-export function findDefaultQuotas(db: DbOrTrx) {
-  return db
+const defaultQuotas = hotQuery((db) =>
+  db
     .selectFrom('space_quotas')
     .select(['scope', 'total'])
     .where('scope_id', '=', 0)
-    .where('scope', 'in', ['user', 'group', 'dept'])
-    .execute();
+    .where('scope', 'in', ['user', 'group', 'dept']),
+);
+
+/** Deployment-wide defaults the console set: rows with scope_id 0 (real ids start at 1). */
+export function findDefaultQuotas(db: DbOrTrx) {
+  return defaultQuotas.all(db);
 }
 
 export interface QuotaSettings {
