@@ -410,6 +410,8 @@ export async function buildApp({
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', async (req, reply) => {
     req.receivedAt = performance.now();
+    // A request sees every commit made before it arrived, by any process (db/index.ts).
+    database.freshReads();
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type OpenedDb, openDb } from './index.ts';
@@ -84,5 +85,43 @@ describe('SQLite rows', () => {
       .returning(['name', 'value'])
       .execute();
     expect(returned).toEqual([{ name: 'n', value: 'w' }]);
+  });
+});
+
+describe('reads outside a transaction', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('share one snapshot until the turn of the event loop ends; our own writes are seen at once', async () => {
+    await all('create table t_turns (id integer primary key, n integer)');
+    await all('insert into t_turns (id, n) values (1, 0)');
+    await nextTurn();
+    const other = new SqliteDatabase(path.join(dir, 'x.db'));
+    try {
+      const read = async () => (await all<{ n: number }>('select n from t_turns where id = 1')).rows[0].n;
+      expect(await read()).toBe(0);
+      // Another process commits in the middle of the turn: this turn's reads keep their snapshot.
+      other.prepare('update t_turns set n = 5 where id = 1').run();
+      expect(await read()).toBe(0);
+      // A request arriving ends the shared read: it sees every commit made before it.
+      opened.freshReads();
+      expect(await read()).toBe(5);
+      // A write of ours ends the shared read first, and the next read sees it in the same turn.
+      await all('update t_turns set n = 6 where id = 1');
+      expect(await read()).toBe(6);
+      // So does a transaction.
+      await opened.db.transaction().execute(async (trx) => {
+        await sql`update t_turns set n = 7 where id = 1`.execute(trx);
+      });
+      expect(await read()).toBe(7);
+      // Nothing is left open once the turn is over: another connection can write and checkpoint.
+      await nextTurn();
+      other.prepare('update t_turns set n = 8 where id = 1').run();
+      expect(other.pragma('wal_checkpoint(TRUNCATE)', { simple: false })).toEqual([
+        { busy: 0, log: 0, checkpointed: 0 },
+      ]);
+      expect(await read()).toBe(8);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -106,6 +106,22 @@ describe('POST /api/v3/groups/{gid}/files (create folder)', () => {
 });
 
 describe('listing', () => {
+  test('a listed item is the record GET answers for it (the list reads fewer columns)', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Shelf');
+    const file = await upload(c, gid, folder.fileid, 'note.txt', Buffer.from('listed'));
+    const inner = await mkdir(c, gid, folder.fileid, 'Inner');
+    const list = await c.get(`/api/v3/groups/${gid}/files?parentid=${folder.fileid}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json().files;
+    expect(listed.map((f: { fileid: number }) => f.fileid)).toEqual([inner.fileid, file.fileid]);
+    for (const item of listed) {
+      const one = await c.get(`/api/v3/groups/${gid}/files/${item.fileid}`);
+      expect(item).toEqual(one.json());
+    }
+    expect(listed[1]).toMatchObject({ fsha: file.fsha, fsize: 6, path: '/Shelf/note.txt' });
+  });
+
   test('GET /api/v3/groups/{gid}/files: folders first, mtime descending by default, sorted and paged', async () => {
     const { c, gid } = await me();
     expect((await t.anonymous().get(`/api/v3/groups/${gid}/files`)).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { type FileRecord, STAR_LABEL_ID, splitExt, userRoleFromTeamRole } from '@cirrus/shared';
 import { srcTypeOf } from '../spaces/presenter.ts';
 import type { FileContext } from './access.ts';
-import type { FileWithNames } from './repo.ts';
+import type { ListedFile } from './repo.ts';
 
 /**
  * A file row as the drive calls answer it (spec 001 §3 "File or folder"). `starred`: the actor has
@@ -10,7 +10,7 @@ import type { FileWithNames } from './repo.ts';
  * costs V8 more to build and to serialize (a folder page: about 15 % of its time; issue 11 W6).
  */
 export function presentFile(
-  file: FileWithNames,
+  file: ListedFile,
   ctx: FileContext,
   mask: number,
   path: string,
