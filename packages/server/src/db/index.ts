@@ -124,13 +124,13 @@ type SharedReads = ReturnType<typeof sharedReads>;
 
 /**
  * Reads made outside a transaction share one read transaction until the event loop's current turn
- * ends or a request arrives (OpenedDb.freshReads). In WAL mode every statement run on its own begins and ends a read transaction, which takes
- * and drops a lock on the -shm file and checks the WAL: three system calls, about 3 us here, as
- * much as a short query itself (issue 11 W6: a folder page makes about eight reads). Anything else
- * (a write, BEGIN, a pragma) first ends the shared read, so writes run exactly as before; and
- * since every write of this process goes through this connection, a read never misses one of
- * ours. Another process's commit (the admin CLI) is seen by the next request, and by anything
- * else from the next turn on.
+ * ends or a request arrives (OpenedDb.freshReads). In WAL mode every statement run on its own
+ * begins and ends a read transaction, which takes and drops a lock on the -shm file and checks the
+ * WAL: three system calls, about 3 us here, as much as a short query itself (issue 11 W6: a
+ * folder page makes about eight reads). Anything else (a write, BEGIN, a pragma) first ends the
+ * shared read, so writes run exactly as before; and since every write of this process goes through
+ * this connection, a read never misses one of ours. Another process's commit (the admin CLI) is
+ * seen by the next request, and by anything else from the next turn on.
  */
 function sharedReads(sqlite: SqliteDatabase.Database) {
   const begin = sqlite.prepare('BEGIN');

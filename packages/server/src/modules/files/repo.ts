@@ -177,7 +177,8 @@ export async function listChildren(db: DbOrTrx, q: ListQuery): Promise<ListedFil
   );
   const people = new Set<number>();
   for (const row of rows) people.add(row.creator_id).add(row.modifier_id);
-  const names = new Map((await userNames.all(db, [...people])).map((u) => [u.id, u.nick_name]));
+  const found = people.size > 0 ? await userNames.all(db, [...people]) : [];
+  const names = new Map(found.map((u) => [u.id, u.nick_name]));
   const listed: ListedFile[] = rows.map((row) =>
     Object.assign(row, {
       creator_name: names.get(row.creator_id) ?? null,
