@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serveArgs } from '../scripts/serve-command.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-e2e-'));
 const port = process.env.E2E_PORT || '8091';
@@ -13,7 +14,7 @@ const dataDirNote = path.join(import.meta.dirname, '.tmp', `data-dir-${port}`);
 fs.mkdirSync(path.dirname(dataDirNote), { recursive: true });
 fs.writeFileSync(dataDirNote, dataDir);
 // The built server, as `npm start` runs it (test:e2e builds it first).
-const child = spawn(process.execPath, ['packages/server/dist/main.mjs'], {
+const child = spawn(process.execPath, serveArgs(), {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -33,17 +33,20 @@ export function dropPageCache() {
  * answers the run's figure (or an object with `value` and more). After `minRuns` runs, no further
  * run starts past `until` (a performance.now() time: the workload's share of the time budget).
  * `dropCaches`: also empty the page cache before each run (large writes, see dropPageCache).
- * Answers, per target name, { values, cpu, rss, rssGrowth, extra } with one entry per run.
+ * `warmup`: first run `once(target, -1)` on every target unmeasured (a JIT-compiled server is
+ * slower for its first thousands of requests of a kind; see W2); its answer is kept as `warmup`.
+ * Answers, per target name, { values, cpu, rss, rssGrowth, extra, warmup } with one entry per run.
  */
 export async function eachTarget(
   targets,
   runs,
   once,
-  { before, after, minRuns = 3, until = Number.POSITIVE_INFINITY, dropCaches = false } = {},
+  { before, after, minRuns = 3, until = Number.POSITIVE_INFINITY, dropCaches = false, warmup = false } = {},
 ) {
   const out = Object.fromEntries(
     targets.map((t) => [t.name, { values: [], cpu: [], rss: [], rssGrowth: [], extra: [], expected: runs }]),
   );
+  if (warmup) for (const target of targets) out[target.name].warmup = await once(target, -1);
   for (let run = 0; run < runs; run++) {
     if (run >= minRuns && performance.now() > until) break;
     const order = targets.map((_, i) => targets[(i + run) % targets.length]);

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serveArgs } from '../../scripts/serve-command.mjs';
 import { expectStatus, keepAliveAgent, request } from './http.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -93,8 +94,9 @@ export function which(cmd) {
  * another copy of packages/server (a baseline to compare with, BENCH_BASELINE_DIR).
  */
 /**
- * What `npm start` runs: the server built into dist/ (packages/server/build.mjs, built here once
- * per server dir), or, for a copy from before that build existed, the TypeScript through tsx.
+ * What `npm start` runs: Node with the serve script's flags and the server built into dist/
+ * (packages/server/build.mjs, built here once per server dir), or, for a copy from before that
+ * build existed, the TypeScript through tsx.
  */
 const built = new Map();
 function serverEntry(serverDir) {
@@ -104,7 +106,9 @@ function serverEntry(serverDir) {
     if (fs.existsSync(script)) {
       const r = spawnSync(process.execPath, [script], { cwd: serverDir, encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`building ${serverDir} failed: ${r.stderr}`);
-      entry = [path.join(serverDir, 'dist', 'main.mjs')];
+      // Node's flags as `npm run serve` gives them (the young generation's size, say).
+      const flags = serveArgs().filter((arg) => arg.startsWith('--'));
+      entry = [...flags, path.join(serverDir, 'dist', 'main.mjs')];
     }
     built.set(serverDir, entry);
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobDigest, BlobStore, ByteRange } from './blob-store.ts';
 import { digestBuffer } from './hash.ts';
+import { createReadDescriptors } from './read-descriptors.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -76,6 +77,7 @@ export function createFsBlobStore(dataDir: string): BlobStore {
   const tmpDir = path.join(dataDir, 'tmp');
   fs.mkdirSync(root, { recursive: true });
   fs.mkdirSync(tmpDir, { recursive: true });
+  const descriptors = createReadDescriptors();
 
   function blobPath(sha256: string): string {
     // The key comes from our own hashing, but a path is only ever built from a well-formed one.
@@ -161,15 +163,15 @@ export function createFsBlobStore(dataDir: string): BlobStore {
     },
 
     readRange(sha256, { start, end }) {
-      // Callbacks rather than a FileHandle: about 0.1 ms less per 64 KiB read here (bench W2).
-      const file = blobPath(sha256);
+      // Callbacks rather than a FileHandle, and a descriptor kept open from the last read of the
+      // blob: a 64 KiB Range read is then one trip to libuv's threads instead of three (bench W2).
       const length = end - start + 1;
       return new Promise((resolve, reject) => {
-        fs.open(file, 'r', (err, fd) => {
+        descriptors.acquire(blobPath(sha256), (err, fd, release) => {
           if (err) return reject(err);
           const buf = Buffer.allocUnsafe(length);
           fs.read(fd, buf, 0, length, start, (readErr, bytesRead) => {
-            fs.close(fd, () => {});
+            release();
             if (readErr) reject(readErr);
             else if (bytesRead < length) reject(new Error(`blob ${sha256} is shorter than ${end + 1} bytes`));
             else resolve(buf);
