@@ -99,3 +99,24 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await expect(row(page, renamed)).toHaveCount(0);
   await expect(page.getByText('This folder is empty')).toBeVisible();
 });
+
+test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({
+  page,
+}) => {
+  // With the folder panel open, a 1280 px window leaves the toolbar too narrow for six labels.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, 'zhangwei');
+  await page.getByRole('list', { name: 'Files' }).getByRole('listitem').first().getByRole('checkbox').check();
+  const actions = page.locator('.cirrus-toolbar-actions');
+  const remove = actions.getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeVisible();
+  await expect(remove).toHaveText('');
+  const [button, bar] = await Promise.all([remove.boundingBox(), actions.boundingBox()]);
+  expect(button && bar && button.x + button.width <= bar.x + bar.width).toBe(true);
+  await remove.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Delete');
+
+  // Wide enough again, the labels come back.
+  await page.setViewportSize({ width: 1800, height: 800 });
+  await expect(remove).toHaveText('Delete');
+});

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTION_ICONS, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
@@ -32,29 +33,10 @@ export function DriveToolbar(props: DriveToolbarProps) {
   return (
     <div className="cirrus-toolbar">
       {selected.length > 0 ? (
-        // One line, scrolling when narrow: a toolbar that grew on selecting would move the list
-        // under the pointer between the two clicks of a double click.
-        <Space size={8} className="cirrus-toolbar-actions">
-          <Button
-            type="text"
-            icon={<CloseOutlined aria-hidden />}
-            aria-label={t('drive.toolbar.clearSelection')}
-            onClick={props.onClearSelection}
-          />
-          <Typography.Text strong className="cirrus-toolbar-count">
-            {t('drive.toolbar.selected', { count: selected.length })}
-          </Typography.Text>
-          {actionsFor(selected).map((action) => (
-            <Button
-              key={action}
-              icon={ACTION_ICONS[action]}
-              danger={action === 'delete'}
-              onClick={() => props.onAction(action)}
-            >
-              {t(`drive.actions.${action}`)}
-            </Button>
-          ))}
-        </Space>
+        // One line: a toolbar that grew on selecting would move the list under the pointer between
+        // the two clicks of a double click. Where the labelled buttons do not fit, they show their
+        // icons only (the label in a tooltip), and only then, if need be, the line scrolls.
+        <SelectionActions {...props} />
       ) : (
         <Space wrap size={8}>
           {canUpload && (
@@ -92,6 +74,73 @@ export function DriveToolbar(props: DriveToolbarProps) {
           />
         </Tooltip>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Whether the content of `ref` must go compact to fit its width, measured before the browser
+ * paints: when the full content overflows, its width is kept, and the compact form stays until the
+ * element is at least that wide again. `content` names what is shown: new content is measured
+ * anew, in full first.
+ */
+function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolean {
+  const [compactFor, setCompactFor] = useState<string | null>(null);
+  const compact = compactFor === content;
+  const fullWidth = useRef(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => {
+      if (!compact) {
+        if (el.scrollWidth > el.clientWidth) {
+          fullWidth.current = el.scrollWidth;
+          setCompactFor(content);
+        }
+      } else if (fullWidth.current <= el.clientWidth) setCompactFor(null);
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, content, compact]);
+  return compact;
+}
+
+function SelectionActions(props: DriveToolbarProps) {
+  const { selected } = props;
+  const { t } = useTranslation();
+  const actions = actionsFor(selected);
+  const ref = useRef<HTMLDivElement>(null);
+  const compact = useCompact(ref, `${selected.length}:${actions.join()}`);
+  return (
+    <div ref={ref} className="cirrus-toolbar-actions">
+      <Space size={8}>
+        <Button
+          type="text"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label={t('drive.toolbar.clearSelection')}
+          onClick={props.onClearSelection}
+        />
+        <Typography.Text strong className="cirrus-toolbar-count">
+          {t('drive.toolbar.selected', { count: selected.length })}
+        </Typography.Text>
+        {actions.map((action) => {
+          const label = t(`drive.actions.${action}`);
+          return (
+            <Tooltip key={action} title={compact ? label : undefined}>
+              <Button
+                icon={ACTION_ICONS[action]}
+                danger={action === 'delete'}
+                aria-label={compact ? label : undefined}
+                onClick={() => props.onAction(action)}
+              >
+                {compact ? null : label}
+              </Button>
+            </Tooltip>
+          );
+        })}
+      </Space>
     </div>
   );
 }
