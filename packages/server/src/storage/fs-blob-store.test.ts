@@ -10,13 +10,12 @@ import { digestFile } from './hash.ts';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-blobs-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const blobFile = (sha256: string) =>
-  path.join(dataDir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+const blobFile = (sha256: string) => path.join(dataDir, 'blobs', sha256.slice(0, 2), sha256);
 
 describe('fs blob store', () => {
   const store = createFsBlobStore(dataDir);
 
-  test('stores content under blobs/ab/cd/<sha256>, once for identical content', async () => {
+  test('stores content under blobs/ab/<sha256>, once for identical content', async () => {
     const data = Buffer.from('hello blob');
     const digest = await store.putBuffer(data);
     expect(digest).toEqual({
@@ -90,5 +89,43 @@ describe('fs blob store', () => {
 
   test('only well-formed keys become paths', () => {
     expect(() => store.createReadStream('../../etc/passwd')).toThrow();
+  });
+
+  test('a folder removed since the start is made again for the next blob', async () => {
+    const data = Buffer.from('in a folder made again');
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    fs.rmSync(path.dirname(blobFile(sha256)), { recursive: true });
+    await store.putBuffer(data);
+    expect(fs.readFileSync(blobFile(sha256), 'utf8')).toBe('in a folder made again');
+  });
+});
+
+describe('fs blob store layout', () => {
+  test('a store of the earlier layout (blobs/ab/cd/<sha256>) has its blobs moved up at start', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-layout-'));
+    try {
+      const data = Buffer.from('kept from the earlier layout');
+      const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+      const old = path.join(dir, 'blobs', sha256.slice(0, 2), sha256.slice(2, 4));
+      fs.mkdirSync(old, { recursive: true });
+      fs.writeFileSync(path.join(old, sha256), data);
+
+      const store = createFsBlobStore(dir);
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.readFileSync(path.join(dir, 'blobs', sha256.slice(0, 2), sha256), 'utf8')).toBe(
+        'kept from the earlier layout',
+      );
+      expect((await store.readRange(sha256, { start: 0, end: 3 })).toString()).toBe('kept');
+      // All 256 folders are there, so that putting a blob makes none.
+      expect(fs.readdirSync(path.join(dir, 'blobs')).filter((n) => /^[0-9a-f]{2}$/.test(n))).toHaveLength(
+        256,
+      );
+      // Once prepared, a start does not look again.
+      fs.mkdirSync(old);
+      createFsBlobStore(dir);
+      expect(fs.existsSync(old)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,22 +31,24 @@ function writeSmallBlob(temp: string, target: string, data: Buffer): Promise<voi
       if (fd === undefined) reject(err);
       else fs.close(fd, () => reject(err));
     };
-    const syncFolder = () => {
-      fs.open(path.dirname(target), 'r', (err, dir) => {
+    const syncFolder = (folder: string, then: () => void) => {
+      fs.open(folder, 'r', (err, dir) => {
         if (err) return reject(err);
         fs.fsync(dir, (syncErr) => {
-          fs.close(dir, () => (syncErr ? reject(syncErr) : resolve()));
+          fs.close(dir, () => (syncErr ? reject(syncErr) : then()));
         });
       });
     };
     const rename = (madeFolder: boolean) => {
       fs.rename(temp, target, (err) => {
         if (err?.code === 'ENOENT' && !madeFolder) {
-          fs.mkdir(path.dirname(target), { recursive: true }, (mkdirErr) =>
-            mkdirErr ? reject(mkdirErr) : rename(true),
-          );
+          // The blob folders are made at start (prepareRoot); one removed since is made again.
+          fs.mkdir(path.dirname(target), { recursive: true }, (mkdirErr) => {
+            if (mkdirErr) return reject(mkdirErr);
+            syncFolder(path.dirname(path.dirname(target)), () => rename(true));
+          });
         } else if (err) reject(err);
-        else syncFolder();
+        else syncFolder(path.dirname(target), resolve);
       });
     };
     fs.open(temp, 'wx', (err, fd) => {
@@ -66,23 +68,65 @@ function writeSmallBlob(temp: string, target: string, data: Buffer): Promise<voi
   });
 }
 
+/** Written once the blobs folder has the layout below; stores made before it kept ab/cd/<sha256>. */
+const LAYOUT_FILE = 'LAYOUT';
+
+/** Flushes a folder, so that the entries made or renamed in it survive a crash. */
+function fsyncDirSync(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
- * Blobs on local disk: DATA_DIR/blobs/ab/cd/<sha256>. Temp files live in DATA_DIR/tmp, on the same
- * file system, so that putting a blob is a rename.
+ * Prepares DATA_DIR/blobs once: makes its 256 folders, so that putting a blob never makes one, and
+ * moves the blobs of the earlier layout (ab/cd/<sha256>) up into theirs. That layout made a folder
+ * for almost every new small file: ext4 looks for a home for a new folder across the whole disk,
+ * and a small upload spent more in the kernel making it than writing its bytes (issue 11 W3).
+ * Safe to stop at any point: the next start carries on, and LAYOUT is written last.
+ */
+function prepareRoot(root: string): void {
+  const marker = path.join(root, LAYOUT_FILE);
+  if (fs.existsSync(marker)) return;
+  fs.mkdirSync(root, { recursive: true });
+  for (let i = 0; i < 256; i++) {
+    const dir = path.join(root, i.toString(16).padStart(2, '0'));
+    fs.mkdirSync(dir, { recursive: true });
+    let moved = false;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const old = path.join(dir, entry.name);
+      for (const name of fs.readdirSync(old)) fs.renameSync(path.join(old, name), path.join(dir, name));
+      fs.rmdirSync(old);
+      moved = true;
+    }
+    if (moved) fsyncDirSync(dir);
+  }
+  fsyncDirSync(root);
+  fs.writeFileSync(marker, 'blobs/ab/<sha256>\n', { flush: true });
+  fsyncDirSync(root);
+}
+
+/**
+ * Blobs on local disk: DATA_DIR/blobs/ab/<sha256> (256 folders, as git keeps its objects). Temp
+ * files live in DATA_DIR/tmp, on the same file system, so that putting a blob is a rename.
  */
 const READ_CHUNK = 512 * 1024;
 
 export function createFsBlobStore(dataDir: string): BlobStore {
   const root = path.join(dataDir, 'blobs');
   const tmpDir = path.join(dataDir, 'tmp');
-  fs.mkdirSync(root, { recursive: true });
+  prepareRoot(root);
   fs.mkdirSync(tmpDir, { recursive: true });
   const descriptors = createReadDescriptors();
 
   function blobPath(sha256: string): string {
     // The key comes from our own hashing, but a path is only ever built from a well-formed one.
     if (!SHA256.test(sha256)) throw new Error(`not a sha256 key: ${sha256}`);
-    return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+    return path.join(root, sha256.slice(0, 2), sha256);
   }
 
   /** Refreshes a file's time; answers false when there is no such file. */
@@ -98,7 +142,8 @@ export function createFsBlobStore(dataDir: string): BlobStore {
 
   /** Renames a flushed temp file to its place, and makes the rename itself survive a crash. */
   async function moveInto(tempPath: string, target: string): Promise<void> {
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // The folders are made at start; one removed since is made again, and its entry flushed.
+    if (await fsp.mkdir(path.dirname(target), { recursive: true })) await fsyncPath(root);
     await fsp.rename(tempPath, target);
     // The rename must be on disk before any metadata points at it.
     await fsyncPath(path.dirname(target));

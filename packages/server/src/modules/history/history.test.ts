@@ -206,9 +206,7 @@ describe('history versions', () => {
     // The dropped version's blob is collected (nothing else holds those bytes).
     await t.services.jobs.runDue();
     const sha = crypto.createHash('sha256').update(v1).digest('hex');
-    expect(fs.existsSync(path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha))).toBe(
-      false,
-    );
+    expect(fs.existsSync(path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha))).toBe(false);
   });
 
   test('filter by modifier (modifier_id repeatable) and the modifiers call', async () => {
@@ -281,9 +279,7 @@ describe('history limit (spec 000 §3, §5, §9)', () => {
     await t.services.jobs.runDue();
     const shaOf = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
     const stored = (b: Buffer) =>
-      fs.existsSync(
-        path.join(t.config.dataDir, 'blobs', shaOf(b).slice(0, 2), shaOf(b).slice(2, 4), shaOf(b)),
-      );
+      fs.existsSync(path.join(t.config.dataDir, 'blobs', shaOf(b).slice(0, 2), shaOf(b)));
     expect(stored(data[0])).toBe(false);
     expect(stored(data[2])).toBe(true);
 

@@ -27,7 +27,7 @@ const binNames = async (c: Client, url = '/api/v3/recycles') =>
   ((await c.get(url)).json().files as FileRecord[]).map((f) => f.fname);
 const blobPath = (data: Buffer) => {
   const sha = crypto.createHash('sha256').update(data).digest('hex');
-  return path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha);
+  return path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha);
 };
 
 describe('GET /api/v3/recycles (the personal bin)', () => {
