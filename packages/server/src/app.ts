@@ -489,6 +489,7 @@ export async function buildApp({
     await services.scheduler.stop();
     await services.jobs.stop();
     await services.outbox.drain();
+    services.blobs.close();
     await database.close();
   });
   return { app, services };

@@ -40,4 +40,6 @@ export interface BlobStore {
    * after it found no reference to the blob.
    */
   remove(sha256: string, opts: { unusedSinceMs: number }): Promise<'removed' | 'missing' | 'recent'>;
+  /** Lets go of what the store holds open between reads (at shutdown). */
+  close(): void;
 }

@@ -87,6 +87,19 @@ describe('fs blob store', () => {
     await expect(store.readRange('0'.repeat(64), { start: 0, end: 1 })).rejects.toThrow(/ENOENT/);
   });
 
+  test('a range no buffer can hold fails, and the store lets go of its descriptors on close', async () => {
+    const own = createFsBlobStore(dataDir);
+    const { sha256 } = await own.putBuffer(Buffer.from('a blob read twice'));
+    const open = () => fs.readdirSync('/proc/self/fd').length;
+    const before = open();
+    expect((await own.readRange(sha256, { start: 2, end: 5 })).toString()).toBe('blob');
+    await expect(own.readRange(sha256, { start: 0, end: 2 ** 40 })).rejects.toThrow();
+    own.close();
+    // Descriptors close in the background.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(open()).toBe(before);
+  });
+
   test('only well-formed keys become paths', () => {
     expect(() => store.createReadStream('../../etc/passwd')).toThrow();
   });

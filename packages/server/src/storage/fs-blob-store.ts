@@ -214,15 +214,26 @@ export function createFsBlobStore(dataDir: string): BlobStore {
       return new Promise((resolve, reject) => {
         descriptors.acquire(blobPath(sha256), (err, fd, release) => {
           if (err) return reject(err);
-          const buf = Buffer.allocUnsafe(length);
-          fs.read(fd, buf, 0, length, start, (readErr, bytesRead) => {
+          try {
+            const buf = Buffer.allocUnsafe(length);
+            fs.read(fd, buf, 0, length, start, (readErr, bytesRead) => {
+              release();
+              if (readErr) reject(readErr);
+              else if (bytesRead < length)
+                reject(new Error(`blob ${sha256} is shorter than ${end + 1} bytes`));
+              else resolve(buf);
+            });
+          } catch (thrown) {
+            // A range no buffer can hold, say: the descriptor is not left marked as in use.
             release();
-            if (readErr) reject(readErr);
-            else if (bytesRead < length) reject(new Error(`blob ${sha256} is shorter than ${end + 1} bytes`));
-            else resolve(buf);
-          });
+            reject(thrown);
+          }
         });
       });
+    },
+
+    close() {
+      descriptors.closeIdle();
     },
 
     async remove(sha256, { unusedSinceMs }) {

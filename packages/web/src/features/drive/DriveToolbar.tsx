@@ -8,6 +8,7 @@ import {
 import type { FileRecord } from '@cirrus/shared';
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ACTION_ICONS, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
@@ -82,7 +83,7 @@ export function DriveToolbar(props: DriveToolbarProps) {
  * Whether the content of `ref` must go compact to fit its width, measured before the browser
  * paints: when the full content overflows, its width is kept, and the compact form stays until the
  * element is at least that wide again. `content` names what is shown: new content is measured
- * anew, in full first.
+ * anew, in full first. Watched: the element's width (the window) and its content's (a late font).
  */
 function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolean {
   const [compactFor, setCompactFor] = useState<string | null>(null);
@@ -91,17 +92,19 @@ function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolea
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const check = () => {
+    const check = (set: (value: string | null) => void) => {
       if (!compact) {
         if (el.scrollWidth > el.clientWidth) {
           fullWidth.current = el.scrollWidth;
-          setCompactFor(content);
+          set(content);
         }
-      } else if (fullWidth.current <= el.clientWidth) setCompactFor(null);
+      } else if (fullWidth.current <= el.clientWidth) set(null);
     };
-    check();
-    const observer = new ResizeObserver(check);
+    check(setCompactFor);
+    // From the observer, rendered at once: the bar is not painted overflowing for a frame first.
+    const observer = new ResizeObserver(() => check((value) => flushSync(() => setCompactFor(value))));
     observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
   }, [ref, content, compact]);
   return compact;
@@ -109,10 +112,10 @@ function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolea
 
 function SelectionActions(props: DriveToolbarProps) {
   const { selected } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = actionsFor(selected);
   const ref = useRef<HTMLDivElement>(null);
-  const compact = useCompact(ref, `${selected.length}:${actions.join()}`);
+  const compact = useCompact(ref, `${i18n.language}:${selected.length}:${actions.join()}`);
   return (
     <div ref={ref} className="cirrus-toolbar-actions">
       <Space size={8}>
