@@ -5,10 +5,16 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The arguments after `node` in the serve script: Node's flags, then the entry, relative to the root. */
-export function serveArgs() {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const [node, ...args] = scripts.serve.split(/\s+/);
-  if (node !== 'node') throw new Error(`the serve script does not start with node: ${scripts.serve}`);
+/**
+ * The arguments after `node` in the serve script of the checkout at `root` (this one by default):
+ * Node's flags, then the entry, relative to that root. The script is kept to `node`, flags written
+ * as one word each (`--flag=value`), and the entry.
+ */
+export function serveArgs(root = ROOT) {
+  const file = path.join(root, 'package.json');
+  const serve = JSON.parse(fs.readFileSync(file, 'utf8')).scripts?.serve ?? '';
+  const [node, ...args] = serve.trim().split(/\s+/);
+  if (node !== 'node' || args.some((arg) => arg.startsWith('-') && !arg.startsWith('--')))
+    throw new Error(`${file}: the serve script is not "node [--flag=value ...] entry": ${serve}`);
   return args;
 }

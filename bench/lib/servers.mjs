@@ -106,8 +106,9 @@ function serverEntry(serverDir) {
     if (fs.existsSync(script)) {
       const r = spawnSync(process.execPath, [script], { cwd: serverDir, encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`building ${serverDir} failed: ${r.stderr}`);
-      // Node's flags as `npm run serve` gives them (the young generation's size, say).
-      const flags = serveArgs().filter((arg) => arg.startsWith('--'));
+      // Node's flags as that checkout's `npm run serve` gives them (the young generation's size,
+      // say), so that a baseline runs with its own.
+      const flags = serveArgs(path.resolve(serverDir, '..', '..')).filter((arg) => arg.startsWith('--'));
       entry = [...flags, path.join(serverDir, 'dist', 'main.mjs')];
     }
     built.set(serverDir, entry);

@@ -48,7 +48,7 @@ export async function run(ctx) {
     { until: ctx.until, warmup: true },
   );
   const cold = Object.entries(ranges)
-    .map(([name, e]) => `${name} ${fmt(e.warmup.value)} ms`)
+    .map(([name, e]) => `${name} ${fmt(e.warmup?.value ?? e.warmup)} ms`)
     .join(', ');
   const download = measureRow(id, 'download the file', 'MiB/s', whole);
   const p50 = measureRow(id, `${offsets.length} random 64 KiB Range reads, p50`, 'ms', ranges);
