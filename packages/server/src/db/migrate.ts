@@ -11,6 +11,7 @@ import * as admin from './migrations/20261122_0009_admin.ts';
 import * as fileListOrder from './migrations/20261122_0010_file_list_order.ts';
 import * as searchNameGrams from './migrations/20261122_0011_search_name_grams.ts';
 import * as folderCounts from './migrations/20261122_0012_folder_counts.ts';
+import * as pathOrder from './migrations/20261122_0013_path_order.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0010_file_list_order': fileListOrder.migration,
   '20261122_0011_search_name_grams': searchNameGrams.migration,
   '20261122_0012_folder_counts': folderCounts.migration,
+  '20261122_0013_path_order': pathOrder.migration,
 };
 
 export async function migrateToLatest(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow, NewFile } from '../../db/schema.ts';
+import { below } from './subtree.ts';
 
 /** A file row with the names of its creator and last modifier, as the presenters need it. */
 export interface FileWithNames extends FileRow {
@@ -224,7 +225,8 @@ export function findSubtree(
     .selectFrom('files')
     .selectAll()
     .where('group_id', '=', folder.group_id)
-    .where('path', 'like', `${folder.path}${folder.id}/%`);
+    .where('path', '>=', below(folder).from)
+    .where('path', '<', below(folder).to);
   if (opts.liveOnly) q = q.where('status', '=', sql.lit('live'));
   return q.orderBy(sql`length(path)`).orderBy('id').execute();
 }
@@ -239,7 +241,8 @@ export async function subtreeUsage(db: DbOrTrx, item: FileRow): Promise<{ bytes:
       eb.fn.countAll<number>().as('n'),
     ])
     .where('group_id', '=', item.group_id)
-    .where('path', 'like', `${item.path}${item.id}/%`)
+    .where('path', '>=', below(item).from)
+    .where('path', '<', below(item).to)
     .executeTakeFirstOrThrow();
   return { bytes: Number(row.bytes), files: Number(row.n) + 1 };
 }
@@ -296,16 +299,22 @@ export async function updateFile(
 
 /** Takes a live item and its live subtree to the recycle bin. */
 export async function markDeleted(db: DbOrTrx, item: FileRow, actorId: number, at: number): Promise<void> {
+  const binned = { status: 'deleted' as const, deleted_at: at, deleted_by: actorId, delete_root: item.id };
   await db
     .updateTable('files')
-    .set({ status: 'deleted', deleted_at: at, deleted_by: actorId, delete_root: item.id })
+    .set(binned)
+    .where('id', '=', item.id)
     .where('status', '=', sql.lit('live'))
-    .where((eb) =>
-      eb.or([
-        eb('id', '=', item.id),
-        eb.and([eb('group_id', '=', item.group_id), eb('path', 'like', `${item.path}${item.id}/%`)]),
-      ]),
-    )
+    .execute();
+  if (!item.is_folder) return;
+  const { from, to } = below(item);
+  await db
+    .updateTable('files')
+    .set(binned)
+    .where('group_id', '=', item.group_id)
+    .where('path', '>=', from)
+    .where('path', '<', to)
+    .where('status', '=', sql.lit('live'))
     .execute();
 }
 
@@ -321,16 +330,17 @@ export async function moveItem(
     .where('id', '=', item.id)
     .execute();
   if (!item.is_folder) return;
-  const oldPrefix = `${item.path}${item.id}/`;
+  const oldPrefix = below(item);
   const newPrefix = `${target.path}${item.id}/`;
   await db
     .updateTable('files')
     .set({
       group_id: target.groupId,
-      path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.length + 1})`,
+      path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.from.length + 1})`,
     })
     .where('group_id', '=', item.group_id)
-    .where('path', 'like', `${oldPrefix}%`)
+    .where('path', '>=', oldPrefix.from)
+    .where('path', '<', oldPrefix.to)
     .execute();
 }
 
@@ -395,7 +405,8 @@ export async function deleteAclOfSubtree(db: DbOrTrx, item: FileRow): Promise<vo
             .selectFrom('files')
             .select('id')
             .where('group_id', '=', item.group_id)
-            .where('path', 'like', `${item.path}${item.id}/%`),
+            .where('path', '>=', below(item).from)
+            .where('path', '<', below(item).to),
         ),
       ]),
     )

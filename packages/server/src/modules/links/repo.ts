@@ -3,6 +3,7 @@ import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { LinkMembersTable, LinksTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
+import { below } from '../files/subtree.ts';
 
 export type LinkRow = Selectable<LinksTable>;
 export type MemberRow = Selectable<LinkMembersTable>;
@@ -156,7 +157,8 @@ export function liveSubtree(db: DbOrTrx, folder: { group_id: number; path: strin
     .selectFrom('files')
     .selectAll()
     .where('group_id', '=', folder.group_id)
-    .where('path', 'like', `${folder.path}${folder.id}/%`)
+    .where('path', '>=', below(folder).from)
+    .where('path', '<', below(folder).to)
     .where('status', '=', sql.lit('live'))
     .orderBy(sql`length(path)`)
     .orderBy('id')

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
+import { below } from '../files/subtree.ts';
 
 /** A live lock with its holder's name. */
 export interface LockRow {
@@ -45,7 +46,8 @@ export function findLockBelow(
   return live(db, now)
     .innerJoin('files as f', 'f.id', 'l.file_id')
     .where('f.group_id', '=', folder.group_id)
-    .where('f.path', 'like', `${folder.path}${folder.id}/%`)
+    .where('f.path', '>=', below(folder).from)
+    .where('f.path', '<', below(folder).to)
     .where('f.status', '=', sql.lit('live'))
     .where('l.user_id', '!=', userId)
     .limit(1)

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
+import { below } from '../files/subtree.ts';
 
 /** A bin item: an item a user deleted (its subtree went with it), with who deleted it. */
 export interface BinRow extends FileWithNames {
@@ -162,7 +163,15 @@ export async function binEverything(db: DbOrTrx, groupId: number, at: number): P
       .set({ status: 'deleted', deleted_at: at, deleted_by: 0, delete_root: id })
       .where('group_id', '=', groupId)
       .where('status', '=', sql.lit('live'))
-      .where((eb) => eb.or([eb('id', '=', id), eb('path', 'like', `/${id}/%`)]))
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', id),
+          eb.and([
+            eb('path', '>=', below({ path: '/', id }).from),
+            eb('path', '<', below({ path: '/', id }).to),
+          ]),
+        ]),
+      )
       .execute();
   }
 }
@@ -190,7 +199,11 @@ export function purgeRows(db: DbOrTrx, root: FileRow) {
     ? q.where((eb) =>
         eb.or([
           eb('id', '=', root.id),
-          eb.and([eb('group_id', '=', root.group_id), eb('path', 'like', `${root.path}${root.id}/%`)]),
+          eb.and([
+            eb('group_id', '=', root.group_id),
+            eb('path', '>=', below(root).from),
+            eb('path', '<', below(root).to),
+          ]),
         ]),
       )
     : q.where('id', '=', root.id);
@@ -230,13 +243,14 @@ export function findSpace(db: DbOrTrx, id: number) {
 export async function moveToRoot(db: DbOrTrx, item: FileRow): Promise<void> {
   await db.updateTable('files').set({ parent_id: 0, path: '/' }).where('id', '=', item.id).execute();
   if (!item.is_folder) return;
-  const oldPrefix = `${item.path}${item.id}/`;
+  const oldPrefix = below(item);
   const newPrefix = `/${item.id}/`;
   await db
     .updateTable('files')
-    .set({ path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.length + 1})` })
+    .set({ path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.from.length + 1})` })
     .where('group_id', '=', item.group_id)
-    .where('path', 'like', `${oldPrefix}%`)
+    .where('path', '>=', oldPrefix.from)
+    .where('path', '<', oldPrefix.to)
     .execute();
 }
 

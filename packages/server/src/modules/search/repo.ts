@@ -3,6 +3,7 @@ import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { SearchDocsTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
+import { below } from '../files/subtree.ts';
 import {
   containsPattern,
   ftsPhrase,
@@ -431,29 +432,28 @@ const oneFileToIndex = hotQuery((db, fileId: number) =>
 );
 
 /** A file and, for a folder, everything below it (a copied folder arrives as one event). */
-export function filesToIndex(dbx: DbOrTrx, fileId: number, withSubtree: boolean): Promise<IndexedFile[]> {
+export async function filesToIndex(
+  dbx: DbOrTrx,
+  fileId: number,
+  withSubtree: boolean,
+): Promise<IndexedFile[]> {
   // Kept compiled for a single file: every upload indexes one (issue 11 W3).
-  if (!withSubtree) return oneFileToIndex.all(dbx, fileId);
-  return dbx
+  const self = await oneFileToIndex.all(dbx, fileId);
+  if (!withSubtree || !self[0]?.is_folder) return self;
+  const root = await dbx
+    .selectFrom('files')
+    .select(['group_id', 'path', 'id'])
+    .where('id', '=', fileId)
+    .executeTakeFirstOrThrow();
+  const { from, to } = below(root);
+  const rows = await dbx
     .selectFrom('files as f')
     .select(['f.id', 'f.name', 'f.is_folder', 'f.mtime'])
-    .where((eb) =>
-      withSubtree
-        ? eb.or([
-            eb('f.id', '=', fileId),
-            eb.exists(
-              eb
-                .selectFrom('files as root')
-                .select('root.id')
-                .where('root.id', '=', fileId)
-                .where('root.is_folder', '=', 1)
-                .whereRef('f.group_id', '=', 'root.group_id')
-                .where(sql<boolean>`f.path LIKE root.path || root.id || '/%'`),
-            ),
-          ])
-        : eb('f.id', '=', fileId),
-    )
+    .where('f.group_id', '=', root.group_id)
+    .where('f.path', '>=', from)
+    .where('f.path', '<', to)
     .execute();
+  return [...self, ...rows];
 }
 
 /** The highest file id in the files or the index (0 without any): the maintenance job walks ids up to it. */
