@@ -25,6 +25,7 @@ function table(header, lines) {
 
 export function measuresTable(rows) {
   const present = SERVERS.filter((name) => rows.some((r) => r.servers[name]));
+  const withBaseline = present.includes('baseline');
   const header = [
     'id',
     'measure',
@@ -35,16 +36,20 @@ export function measuresTable(rows) {
         n,
     ),
     'CPU % (cirrus / nginx / rclone)',
-    'cirrus peak RSS MB (growth)',
+    withBaseline ? 'peak RSS MB (growth): cirrus / baseline' : 'cirrus peak RSS MB (growth)',
     'peak RSS MB (nginx / rclone)',
   ];
   const cpu = (row) =>
     ['cirrus', 'nginx', 'rclone'].map((n) => (row.servers[n] ? fmt(row.servers[n].cpu, 2) : '–')).join(' / ');
-  const ours = (row) => {
-    const s = row.servers.cirrus;
+  const rssOf = (s) => {
     if (!s || !Number.isFinite(s.rss)) return '–';
     return Number.isFinite(s.rssGrowth) ? `${fmt(s.rss)} (+${fmt(Math.max(0, s.rssGrowth), 2)})` : fmt(s.rss);
   };
+  // An A/B shows the baseline's memory beside ours.
+  const ours = (row) =>
+    withBaseline
+      ? `${rssOf(row.servers.cirrus)} / ${rssOf(row.servers.baseline)}`
+      : rssOf(row.servers.cirrus);
   const refs = (row) =>
     ['nginx', 'rclone'].map((n) => (row.servers[n] ? fmt(row.servers[n].rss, 2) : '–')).join(' / ');
   return table(
