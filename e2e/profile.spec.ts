@@ -111,6 +111,8 @@ test('a user resets a forgotten password with the link from the outbox', async (
   await page.goto('/cts');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/cts\/forgot$/);
+  // The login form (with its own Account field) stays until the page's code has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Account').fill('yanglei');
   await page.getByRole('button', { name: /Continue/ }).click();
   await expect(page.getByText(/a link to reset its password is on its way/)).toBeVisible();
