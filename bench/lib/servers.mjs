@@ -120,6 +120,9 @@ export async function startCirrus({ dataDir, webDist, cpuProfDir, logDir, name =
   const port = await freePort();
   const nodeArgs = [];
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
+  // More of Node's flags for our server, for a probe (--cpu-prof-interval=50, --perf-basic-prof).
+  if (process.env.BENCH_NODE_FLAGS)
+    nodeArgs.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const main = serverEntry(serverDir ?? path.join(ROOT, 'packages', 'server'));
   const log = path.join(logDir, `${name}.log`);
   const proc = startChild(process.execPath, [...nodeArgs, ...main], {

@@ -11,6 +11,8 @@ const here = import.meta.dirname;
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@cirrus/shared');
 
+// Chunks are named by their content: the ones of an earlier build would pile up.
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
   entryPoints: { main: path.join(here, 'src/main.ts'), cli: path.join(here, 'src/cli.ts') },
   outdir: path.join(here, 'dist'),

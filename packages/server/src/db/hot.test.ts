@@ -25,6 +25,14 @@ const byNames = hotQuery((db, companyId: number, names: string[]) =>
     .orderBy('name'),
 );
 
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve: () => resolve() };
+}
+
 describe('hotQuery', () => {
   test('answers what the builder answers, for new values and lists of any length', async () => {
     const { db } = t.database;
@@ -51,6 +59,47 @@ describe('hotQuery', () => {
         .execute();
       expect(await byNames.first(trx, -7, ['e'])).toEqual({ name: 'e', value: '4' });
     });
+  });
+
+  test('a select outside a transaction never sees the uncommitted writes of one under way', async () => {
+    const { db } = t.database;
+    const held = deferred();
+    const inserted = deferred();
+    const writing = db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('settings')
+        .values({ company_id: -7, name: 'f', value: '5', updated_at: 5 })
+        .execute();
+      inserted.resolve();
+      await held.promise;
+    });
+    await inserted.promise;
+    let committed = false;
+    // SQLite: the read waits for the one connection and then sees the commit; PostgreSQL: another
+    // connection answers at once, without the row. Never the row before its commit.
+    const reading = byNames.first(db, -7, ['f']).then((row) => ({ row, committed }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    committed = true;
+    held.resolve();
+    await writing;
+    const seen = await reading;
+    if (!seen.committed) expect(seen.row).toBeUndefined();
+    else expect(seen.row).toEqual({ name: 'f', value: '5' });
+  });
+
+  test('a select does not wait for a connection held outside a transaction', async () => {
+    const { db } = t.database;
+    const held = deferred();
+    const holding = deferred();
+    const holder = db.connection().execute(async () => {
+      holding.resolve();
+      await held.promise;
+    });
+    await holding.promise;
+    // Nothing is uncommitted on the held connection, so the read goes ahead (db/hot.ts).
+    expect(await byNames.first(db, -7, ['a'])).toEqual({ name: 'a', value: '0' });
+    held.resolve();
+    await holder;
   });
 
   test('takes records (the row of an insert) one parameter per defined property, and runs writes', async () => {

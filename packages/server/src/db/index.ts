@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { walGroupCommit } from './group-commit.ts';
+import { allowDirectReads } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { type WriteClock, watchWrites } from './write-clock.ts';
@@ -76,13 +77,21 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reads = sharedReads(sqlite);
+  const statements = keepingStatements(sqlite, reads);
   const watched = watchWrites(
-    new SqliteDialect({ database: keepingStatements(sqlite, reads) }),
-    () => (sqlite.open ? (dataVersion.get() as number) : undefined),
+    new SqliteDialect({ database: statements }),
+    // Read inside the shared read: on its own the pragma takes a read lock of its own.
+    () => (sqlite.open ? (reads.within(() => dataVersion.get()) as number) : undefined),
     flush,
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
+  // Hot selects run at once unless a transaction holds the one connection (db/hot.ts). Such a
+  // read takes the connection between two statements of whoever else holds it outside a
+  // transaction, which reads exactly what waiting for them would, since nothing is left uncommitted.
+  allowDirectReads(db, (query, parameters) =>
+    sqlite.inTransaction && !reads.isOpen() ? undefined : statements.prepare(query).all(parameters),
+  );
   return { db, dialect: 'sqlite', writes: watched.clock, freshReads: reads.end, close: () => db.destroy() };
 }
 
@@ -170,6 +179,13 @@ function sharedReads(sqlite: SqliteDatabase.Database) {
 
   return {
     end,
+    /** Runs `read` (a statement run directly) inside the shared read, as a select would be. */
+    within<T>(read: () => T): T {
+      beforeRead();
+      return read();
+    },
+    /** Whether the shared read is open (rather than nothing, or another transaction). */
+    isOpen: () => open,
     /** The statement, run inside the shared read when `read`, else after ending it. */
     around(statement: KyselySqliteStatement, read: boolean): KyselySqliteStatement {
       const before = read ? beforeRead : end;

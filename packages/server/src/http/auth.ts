@@ -20,12 +20,12 @@ export function registerAuth(app: FastifyInstance, accounts: AccountService): vo
     if (!req.actor && !req.routeOptions.config.public) throw new DomainError('userNotLogin');
   });
 
-  app.addHook('preValidation', async (req) => {
-    if (!req.actor || !MUTATING.has(req.method) || req.routeOptions.config.csrfExempt) return;
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (!req.actor || !MUTATING.has(req.method) || req.routeOptions.config.csrfExempt) return done();
     const header = req.headers[CSRF_HEADER];
     const fromBody = (req.body as { csrf_token?: unknown } | undefined)?.csrf_token;
     const sent = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : '';
-    if (!accounts.csrfMatches(req.actor, sent)) throw new DomainError('csrfInvalid');
+    done(accounts.csrfMatches(req.actor, sent) ? undefined : new DomainError('csrfInvalid'));
   });
 }
 

@@ -70,13 +70,17 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerConsoleGuard(app: FastifyInstance, db: Db): void {
   app.decorateRequest('console', null);
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!req.url.startsWith('/admin/')) return;
+  async function guard(req: FastifyRequest): Promise<void> {
     if (!req.actor) throw new DomainError('userNotLogin');
     const actor = await consoleActorOf(db, req.actor, clientIp(req));
     if (!actor) throw new DomainError('notFound');
     if (MUTATING.has(req.method) && actor.access !== 'manage') throw new DomainError('permissionDenied');
     req.console = actor;
+  }
+  // A callback hook: every other request passes it without a promise (issue 11 W2).
+  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
+    if (!req.url.startsWith('/admin/')) return done();
+    guard(req).then(() => done(), done);
   });
 }
 
