@@ -69,8 +69,8 @@ const directReads = new WeakMap<object, DirectRead>();
 
 /**
  * Lets hot selects run on `db` (not its transactions) without Kysely's executor: its connection
- * mutex, driver and plugins are a chain of about ten promises per query, which cost more than an
- * indexed lookup in SQLite itself (issue 11 W2: a file and its space, 37 -> 18 us).
+ * mutex, driver and plugins are a chain of promises per query (a file and its space, each looked
+ * up by id: 9.9 -> 7.4 us in a loop; issue 11 W6 in one run: GET a file 12,170 -> 14,452 req/s).
  */
 export function allowDirectReads(db: object, read: DirectRead): void {
   directReads.set(db, read);
