@@ -12,6 +12,7 @@ import * as fileListOrder from './migrations/20261122_0010_file_list_order.ts';
 import * as searchNameGrams from './migrations/20261122_0011_search_name_grams.ts';
 import * as folderCounts from './migrations/20261122_0012_folder_counts.ts';
 import * as pathOrder from './migrations/20261122_0013_path_order.ts';
+import * as uploadIndexes from './migrations/20261124_0014_upload_indexes.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0011_search_name_grams': searchNameGrams.migration,
   '20261122_0012_folder_counts': folderCounts.migration,
   '20261122_0013_path_order': pathOrder.migration,
+  '20261124_0014_upload_indexes': uploadIndexes.migration,
 };
 
 export async function migrateToLatest(
