@@ -150,7 +150,7 @@ function createServices(
     now,
   });
   const feedback = createFeedbackService({ db, now });
-  const blobs = createBlobStore(deps.config);
+  const blobs = createBlobStore(deps.config, db);
   const pictures = createPictureService({ db, blobs, settings, now });
   const jobs = createJobQueue({ db, now, log });
   const blobCollector = createBlobCollector({

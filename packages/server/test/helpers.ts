@@ -24,6 +24,8 @@ export interface TestApp extends App {
   makeCompany(name?: string): Promise<number>;
   login(account: string, password: string): Promise<Client>;
   anonymous(): Client;
+  /** Whether the blob store holds these bytes (as a file or as a small blob in the database). */
+  stored(data: Buffer): Promise<boolean>;
 }
 
 export interface MakeUser {
@@ -124,6 +126,9 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     },
     anonymous() {
       return new Client(built, {});
+    },
+    stored(data) {
+      return built.services.blobs.has(crypto.createHash('sha256').update(data).digest('hex'));
     },
   };
   return t;

@@ -13,6 +13,7 @@ import * as searchNameGrams from './migrations/20261122_0011_search_name_grams.t
 import * as folderCounts from './migrations/20261122_0012_folder_counts.ts';
 import * as pathOrder from './migrations/20261122_0013_path_order.ts';
 import * as uploadIndexes from './migrations/20261124_0014_upload_indexes.ts';
+import * as smallBlobs from './migrations/20261124_0015_small_blobs.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0012_folder_counts': folderCounts.migration,
   '20261122_0013_path_order': pathOrder.migration,
   '20261124_0014_upload_indexes': uploadIndexes.migration,
+  '20261124_0015_small_blobs': smallBlobs.migration,
 };
 
 export async function migrateToLatest(

@@ -414,6 +414,16 @@ export interface BlobOrphansTable {
   since: number;
 }
 
+/**
+ * Blobs of at most SMALL_BLOB_MAX bytes, kept in the database rather than as files
+ * (storage/small-blobs.ts); put_at (ms) is refreshed when the same content is put again.
+ */
+export interface SmallBlobsTable {
+  sha256: string;
+  data: Buffer;
+  put_at: number;
+}
+
 export interface FileLabelsTable {
   user_id: number;
   /** 1 is the star (spec 001 §9). */
@@ -659,6 +669,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   blob_orphans: BlobOrphansTable;
+  small_blobs: SmallBlobsTable;
   file_labels: FileLabelsTable;
   roaming: RoamingTable;
   file_comments: FileCommentsTable;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DbOrTrx } from '../db/index.ts';
 
 /** What a blob is known by: sha256 is its key; sha1 is reported to clients as fsha. */
 export interface BlobDigest {
@@ -16,9 +17,10 @@ export interface ByteRange {
 /**
  * Content storage by sha256 (ARCHITECTURE "Data, durability and safety"). A blob is written to a
  * temp file, fsynced and renamed into place before any metadata refers to it; identical content
- * is stored once; nothing is deleted inline (unreferenced blobs are collected by a job).
+ * is stored once; nothing is deleted inline (unreferenced blobs are collected by a job). This is
+ * a store of blob files (fs-blob-store.ts); the app's BlobStore keeps small blobs in the database.
  */
-export interface BlobStore {
+export interface BlobFiles {
   /** A fresh temp path on the store's file system, for content that is about to be put. */
   tempPath(): string;
   /** Moves a complete temp file into the store under its sha256 (fsynced first). */
@@ -42,4 +44,18 @@ export interface BlobStore {
   remove(sha256: string, opts: { unusedSinceMs: number }): Promise<'removed' | 'missing' | 'recent'>;
   /** Lets go of what the store holds open between reads (at shutdown). */
   close(): void;
+}
+
+/**
+ * The app's blob store: blob files, and blobs of at most `smallMax` bytes kept in the metadata
+ * database instead (small-blobs.ts). Reads and removals find a blob wherever it is.
+ */
+export interface BlobStore extends BlobFiles {
+  /** The largest blob that putSmall takes. */
+  readonly smallMax: number;
+  /**
+   * Keeps a blob of at most `smallMax` bytes in the database, in `trx`: the transaction that also
+   * writes what refers to it, so that both commit, or neither, with one flush of the disk.
+   */
+  putSmall(trx: DbOrTrx, data: Buffer, digest: BlobDigest): Promise<void>;
 }

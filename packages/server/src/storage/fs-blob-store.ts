@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { BlobDigest, BlobStore, ByteRange } from './blob-store.ts';
+import type { BlobDigest, BlobFiles, ByteRange } from './blob-store.ts';
 import { digestBuffer } from './hash.ts';
 import { createReadDescriptors } from './read-descriptors.ts';
 
@@ -116,7 +116,7 @@ function prepareRoot(root: string): void {
  */
 const READ_CHUNK = 512 * 1024;
 
-export function createFsBlobStore(dataDir: string): BlobStore {
+export function createFsBlobStore(dataDir: string): BlobFiles {
   const root = path.join(dataDir, 'blobs');
   const tmpDir = path.join(dataDir, 'tmp');
   prepareRoot(root);
@@ -158,7 +158,7 @@ export function createFsBlobStore(dataDir: string): BlobStore {
     }
   }
 
-  const store: BlobStore = {
+  const store: BlobFiles = {
     tempPath() {
       return path.join(tmpDir, `${crypto.randomUUID()}.part`);
     },
@@ -166,7 +166,7 @@ export function createFsBlobStore(dataDir: string): BlobStore {
     async putFile(tempPath, sha256) {
       const target = blobPath(sha256);
       // Identical content is stored once. Refreshing its time is also the existence check, so a
-      // blob the collector removed a moment ago is written again (see BlobStore.remove).
+      // blob the collector removed a moment ago is written again (see BlobFiles.remove).
       if (await touch(target)) {
         await fsp.rm(tempPath, { force: true });
         return;
@@ -180,7 +180,7 @@ export function createFsBlobStore(dataDir: string): BlobStore {
       const target = blobPath(digest.sha256);
       // Written whether or not the blob exists: checking first cost a failing call for every new
       // blob, and renaming identical content over a blob is harmless (and refreshes its time, as
-      // the collector expects of a blob just put; see BlobStore.remove).
+      // the collector expects of a blob just put; see BlobFiles.remove).
       const temp = store.tempPath();
       try {
         await writeSmallBlob(temp, target, data);

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type HistoryRecord, TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam, myDrive, upload } from '../../../test/drive.ts';
@@ -205,8 +203,7 @@ describe('history versions', () => {
     expect((await content(c, gid, file.fileid, first.id)).statusCode).toBe(404);
     // The dropped version's blob is collected (nothing else holds those bytes).
     await t.services.jobs.runDue();
-    const sha = crypto.createHash('sha256').update(v1).digest('hex');
-    expect(fs.existsSync(path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha))).toBe(false);
+    expect(await t.stored(v1)).toBe(false);
   });
 
   test('filter by modifier (modifier_id repeatable) and the modifiers call', async () => {
@@ -277,11 +274,8 @@ describe('history limit (spec 000 §3, §5, §9)', () => {
     expect((await histories(c, fid)).map((h) => h.ver)).toEqual([8, 7, 6, 5, 4, 3]);
     // The dropped versions' bytes are gone from the store once collected.
     await t.services.jobs.runDue();
-    const shaOf = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
-    const stored = (b: Buffer) =>
-      fs.existsSync(path.join(t.config.dataDir, 'blobs', shaOf(b).slice(0, 2), shaOf(b)));
-    expect(stored(data[0])).toBe(false);
-    expect(stored(data[2])).toBe(true);
+    expect(await t.stored(data[0])).toBe(false);
+    expect(await t.stored(data[2])).toBe(true);
 
     const lowered = await c.patch(`/xfi/v1/volumes/${gid}`, { history_limit: 1 });
     expect(lowered.statusCode).toBe(200);

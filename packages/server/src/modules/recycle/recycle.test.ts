@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type FileRecord, TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listNames, makeTeam, mkdir, myDrive, myUploads, upload } from '../../../test/drive.ts';
@@ -25,10 +23,6 @@ async function me(): Promise<{ user: TestUser; c: Client; gid: number }> {
 const del = (c: Client, gid: number, fid: number) => c.delete(`/api/v3/groups/${gid}/files/${fid}`);
 const binNames = async (c: Client, url = '/api/v3/recycles') =>
   ((await c.get(url)).json().files as FileRecord[]).map((f) => f.fname);
-const blobPath = (data: Buffer) => {
-  const sha = crypto.createHash('sha256').update(data).digest('hex');
-  return path.join(t.config.dataDir, 'blobs', sha.slice(0, 2), sha);
-};
 
 describe('GET /api/v3/recycles (the personal bin)', () => {
   test('walks 401, 400, 200 and lists what the user deleted, last first, from my drive and uploads', async () => {
@@ -355,7 +349,7 @@ describe('retention purge and blob collection (durable jobs)', () => {
     t.clock.advance(29 * 86400);
     const recent = await upload(c, gid, 0, 'recent.txt', newData);
     await del(c, gid, recent.fileid);
-    expect(fs.existsSync(blobPath(oldData))).toBe(true);
+    expect(await t.stored(oldData)).toBe(true);
 
     // Not yet 30 days: nothing goes.
     expect(await t.services.recycle.purgeExpired()).toBe(0);
@@ -363,9 +357,9 @@ describe('retention purge and blob collection (durable jobs)', () => {
     // The scheduler queues the periodic purge; the queue runs it and the blob collection after it.
     await t.services.scheduler.tick();
     expect(await binNames(c)).toEqual(['recent.txt']);
-    expect(fs.existsSync(blobPath(oldData))).toBe(false);
-    expect(fs.existsSync(blobPath(shared))).toBe(true);
-    expect(fs.existsSync(blobPath(newData))).toBe(true);
+    expect(await t.stored(oldData)).toBe(false);
+    expect(await t.stored(shared)).toBe(true);
+    expect(await t.stored(newData)).toBe(true);
     const res = await c.get(`/api/v3/groups/${gid}/files?count=100`);
     expect(res.json().files.map((f: FileRecord) => f.fname)).toEqual(['keeper.txt']);
     const download = await c.get(`/api/v3/groups/${gid}/files/${res.json().files[0].fileid}/download`);
@@ -402,8 +396,8 @@ describe('retention purge and blob collection (durable jobs)', () => {
     await t.services.scheduler.tick();
     const left = await t.database.db.selectFrom('files').select('id').where('group_id', '=', team).execute();
     expect(left).toEqual([]);
-    expect(fs.existsSync(blobPath(data))).toBe(false);
-    expect(fs.existsSync(blobPath(binned))).toBe(false);
+    expect(await t.stored(data)).toBe(false);
+    expect(await t.stored(binned)).toBe(false);
     expect(await listNames(c, other)).toEqual(['stays.txt']);
     expect(await t.services.jobs.failed()).toEqual([]);
   });

@@ -264,7 +264,13 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
           }
           const received = digest.digest();
           checkReceived(received, meta);
-          await storageWrite(() => blobs.putBuffer(Buffer.concat(chunks, received.size)));
+          const data = Buffer.concat(chunks, received.size);
+          // A small file's bytes commit with the file itself (storage/small-blobs.ts).
+          if (data.length <= blobs.smallMax)
+            return await files.saveUploadTo(actor, target, name, received, (trx) =>
+              blobs.putSmall(trx, data, received),
+            );
+          await storageWrite(() => blobs.putBuffer(data));
           return await files.saveUploadTo(actor, target, name, received);
         }
         const path = blobs.tempPath();
@@ -361,12 +367,17 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         if (expected && expected !== digest.sha1) throw new DomainError('sha1Mismatch');
         // Things may have changed while the bytes travelled.
         const { target } = await files.prepareUpload(actor, groupId, parentId, tx.name, tx.size);
-        await storageWrite(() => blobs.putFile(partPath(id), digest.sha256));
+        // A small file's bytes commit with the file itself (storage/small-blobs.ts), as in uploadWhole.
+        const small = tx.size <= blobs.smallMax ? await fsp.readFile(partPath(id)) : undefined;
+        if (!small) await storageWrite(() => blobs.putFile(partPath(id), digest.sha256));
         // The transaction ends in the same commit that saves the file: a crash between the two
         // cannot leave a finished transaction to be committed twice.
-        return await files.saveUploadTo(actor, target, tx.name, digest, (trx) =>
-          repo.deleteTransaction(trx, id),
-        );
+        const record = await files.saveUploadTo(actor, target, tx.name, digest, async (trx) => {
+          if (small) await blobs.putSmall(trx, small, digest);
+          await repo.deleteTransaction(trx, id);
+        });
+        if (small) await fsp.rm(partPath(id), { force: true });
+        return record;
       } catch (err) {
         if (err instanceof DomainError) await discard(id);
         throw err;

@@ -17,6 +17,7 @@ import {
   upload,
 } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { SMALL_BLOB_MAX } from '../../storage/small-blobs.ts';
 
 /** Uploads are limited to 1000 bytes in this app, and a user's space to 3000. */
 const MAX = 1000;
@@ -39,16 +40,17 @@ async function begin(c: Client, gid: number, parent: number, body: Record<string
   return c.post(txUrl(gid, parent), body);
 }
 
-/** Files in the blob store, and partial uploads left over. */
-function storeContents() {
+/** Blobs in the store (files, and small ones in the database), and partial uploads left over. */
+async function storeContents() {
   const walk = (dir: string): string[] =>
     fs.existsSync(dir)
       ? fs
           .readdirSync(dir, { withFileTypes: true })
           .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [e.name]))
       : [];
+  const small = await t.database.db.selectFrom('small_blobs').select('sha256').orderBy('sha256').execute();
   return {
-    blobs: walk(path.join(t.config.dataDir, 'blobs')),
+    blobs: [...walk(path.join(t.config.dataDir, 'blobs')), ...small.map((r) => r.sha256)],
     parts: walk(path.join(t.config.dataDir, 'uploads')),
     temps: walk(path.join(t.config.dataDir, 'tmp')),
   };
@@ -267,7 +269,7 @@ describe('tus: HEAD and PATCH on the upload_url', () => {
 describe('PATCH .../upload-transactions/{id} (commit)', () => {
   test('a size mismatch is refused and nothing is kept', async () => {
     const { c, gid } = await me();
-    const before = storeContents();
+    const before = await storeContents();
     const { transaction } = (await begin(c, gid, 0, { name: 'short.bin', size: 100 })).json();
     await tusPatch(c, transaction.upload_url, 0, bytes(60));
     const res = await c.patch(txUrl(gid, 0, transaction.id), {});
@@ -275,12 +277,12 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
     expect(res.json().result).toBe('sizeMismatch');
     expect(await listNames(c, gid)).toEqual([]);
     expect((await c.request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(404);
-    expect(storeContents()).toEqual(before);
+    expect(await storeContents()).toEqual(before);
   });
 
   test('a sha1 mismatch is refused and nothing is kept', async () => {
     const { c, gid } = await me();
-    const before = storeContents();
+    const before = await storeContents();
     const data = bytes(50, 9);
     const { transaction } = (
       await begin(c, gid, 0, { name: 'bad.bin', size: 50, sha1: sha1Of(Buffer.from('other')) })
@@ -289,7 +291,7 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
     const res = await c.patch(txUrl(gid, 0, transaction.id), {});
     expect(res.json().result).toBe('sha1Mismatch');
     expect(await listNames(c, gid)).toEqual([]);
-    expect(storeContents()).toEqual(before);
+    expect(await storeContents()).toEqual(before);
   });
 
   test('the quota is checked up front and again at commit; a refused write leaves nothing behind', async () => {
@@ -305,13 +307,13 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
     await tusPatch(c, first.upload_url, 0, bytes(1000, 4));
     await tusPatch(c, second.upload_url, 0, bytes(1000, 3));
     expect((await c.patch(txUrl(gid, folder.fileid, first.id), {})).statusCode).toBe(200);
-    const before = storeContents();
+    const before = await storeContents();
     const refused = await c.patch(txUrl(gid, folder.fileid, second.id), {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json().result).toBe('MySpaceFull');
     expect(await listNames(c, gid, folder.fileid)).toEqual(['a.bin', 'b.bin', 'd.bin']);
-    expect(storeContents().blobs).toEqual(before.blobs);
-    expect(storeContents().parts.length).toBe(before.parts.length - 1);
+    expect((await storeContents()).blobs).toEqual(before.blobs);
+    expect((await storeContents()).parts.length).toBe(before.parts.length - 1);
     const full = await begin(c, gid, folder.fileid, { name: 'e.bin', size: 1 });
     expect(full.json().result).toBe('MySpaceFull');
     expect((await c.get('/api/v3/spaces')).json()).toMatchObject({ total: 3000, used: 3000 });
@@ -333,10 +335,10 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
   test('identical content is stored once', async () => {
     const { c, gid } = await me();
     const data = Buffer.from(crypto.randomBytes(64));
-    const before = storeContents().blobs.length;
+    const before = (await storeContents()).blobs.length;
     await upload(c, gid, 0, 'one.bin', data);
     await upload(c, gid, 0, 'two.bin', data);
-    expect(storeContents().blobs.length).toBe(before + 1);
+    expect((await storeContents()).blobs.length).toBe(before + 1);
   });
 });
 
@@ -385,7 +387,7 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
   test('commits at once and answers the file record; a second upload of the name adds a version', async () => {
     const { c, gid } = await me();
     const folder = await mkdir(c, gid, 0, 'Inbox');
-    const parts = storeContents().parts;
+    const parts = (await storeContents()).parts;
     const data = bytes(700, 3);
     const res = await whole(c, gid, folder.fileid, `name=${encodeURIComponent('Notes 1.txt')}`, data);
     expect(res.statusCode, res.body).toBe(200);
@@ -395,7 +397,48 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
     const again = await whole(c, gid, folder.fileid, `name=notes%201.TXT&sha1=${sha1Of(bytes(5))}`, bytes(5));
     expect(again.json()).toMatchObject({ fileid: res.json().fileid, fver: 2, fsize: 5 });
     expect(await listNames(c, gid, folder.fileid)).toEqual(['Notes 1.txt']);
-    expect(storeContents().parts).toEqual(parts);
+    expect((await storeContents()).parts).toEqual(parts);
+  });
+
+  test("a small file's bytes go into the database with it, a larger one's into a blob file", async () => {
+    // The maximum file size of this file's app is below the small blobs' limit.
+    const app = await makeTestApp();
+    try {
+      const c = await (await app.makeUser()).client();
+      const gid = await myDrive(c);
+      const fileBlobs = () =>
+        fs.readdirSync(path.join(app.config.dataDir, 'blobs'), { recursive: true }).length;
+      const inDb = async (data: Buffer) =>
+        (
+          await app.database.db
+            .selectFrom('small_blobs')
+            .select('data')
+            .where('sha256', '=', crypto.createHash('sha256').update(data).digest('hex'))
+            .executeTakeFirst()
+        )?.data;
+      const before = fileBlobs();
+      const small = bytes(SMALL_BLOB_MAX, 11);
+      const large = bytes(SMALL_BLOB_MAX + 1, 12);
+      for (const [name, data] of [
+        ['small.bin', small],
+        ['large.bin', large],
+      ] as const) {
+        const res = await whole(c, gid, 0, `name=${name}`, data);
+        expect(res.statusCode, res.body).toBe(200);
+        const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${res.json().fileid}/content`);
+        expect(content.rawPayload.equals(data)).toBe(true);
+      }
+      expect((await inDb(small))?.equals(small)).toBe(true);
+      expect(await inDb(large)).toBeUndefined();
+      expect(fileBlobs()).toBe(before + 1);
+      // Through a transaction (tus), the same: the part file's bytes commit with the file.
+      const viaTus = bytes(300, 13);
+      await upload(c, gid, 0, 'tus.bin', viaTus);
+      expect((await inDb(viaTus))?.equals(viaTus)).toBe(true);
+      expect(fileBlobs()).toBe(before + 1);
+    } finally {
+      await app.close();
+    }
   });
 
   test('bad input is refused with the same errors as the transaction, and nothing is kept', async () => {
@@ -404,7 +447,7 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
     const team = await makeTeam(t, owner, [{ user: reader, role: TEAM_ROLE.read_member }]);
     const oc = await owner.client();
     await mkdir(oc, team, 0, 'Folder');
-    const before = storeContents();
+    const before = await storeContents();
 
     const noName = await whole(oc, team, 0, '', bytes(3));
     expect(noName.json().result).toBe('bad_request');
@@ -422,18 +465,18 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
     expect((await whole(t.anonymous(), team, 0, 'name=a.txt', bytes(3))).statusCode).toBe(401);
 
     expect(await listNames(oc, team)).toEqual(['Folder']);
-    expect(storeContents()).toEqual(before);
+    expect(await storeContents()).toEqual(before);
   });
 
   test('the quota is checked before the bytes are taken', async () => {
     const { c, gid } = await me();
     for (const n of [1, 2, 3])
       expect((await whole(c, gid, 0, `name=${n}.bin`, bytes(1000, n))).statusCode).toBe(200);
-    const before = storeContents();
+    const before = await storeContents();
     const full = await whole(c, gid, 0, 'name=4.bin', bytes(1));
     expect(full.statusCode).toBe(403);
     expect(full.json().result).toBe('MySpaceFull');
-    expect(storeContents()).toEqual(before);
+    expect(await storeContents()).toEqual(before);
   });
 
   test('a body over 1 MiB is streamed through a temp file and hashed on the hashing thread', async () => {
