@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, makeTestApp, type TestApp } from '../../test/helpers.ts';
-import { createReadCache } from './write-clock.ts';
+import { createReadCache, TRIGGERED } from './write-clock.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,6 +63,54 @@ describe('the write clock', () => {
     // As the next request does: reads of one turn share one snapshot (db/index.ts sharedReads).
     t.database.freshReads();
     expect(t.database.writes.version()).not.toBe(before);
+  });
+
+  test('moves on for the tables a write changes, those its triggers change, and all for raw SQL', async () => {
+    if (!sqlite()) return;
+    const { db, writes } = t.database;
+    const settings = writes.version(['settings']);
+    const counts = writes.version(['folder_counts']);
+    const users = writes.version(['users', 'sessions']);
+    await db.updateTable('users').set({ sex: 0 }).where('id', '=', -1).execute();
+    expect(writes.version(['settings'])).toBe(settings);
+    expect(writes.version(['folder_counts'])).toBe(counts);
+    expect(writes.version(['users', 'sessions'])).not.toBe(users);
+    // A transaction counts at its commit, for every table it wrote.
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions as s').where('s.id', '=', 'none').execute();
+      await trx
+        .insertInto('settings')
+        .values({ company_id: -3, name: 'probe', value: '1', updated_at: 1 })
+        .execute();
+      expect(writes.version(['settings'])).toBe(settings);
+    });
+    const afterSettings = writes.version(['settings']);
+    expect(afterSettings).not.toBe(settings);
+    expect(writes.version(['folder_counts'])).toBe(counts);
+    // files' trigger keeps folder_counts: a write to files moves it.
+    await db.updateTable('files').set({ mtime: 0 }).where('id', '=', -1).execute();
+    expect(writes.version(['folder_counts'])).not.toBe(counts);
+    // Raw SQL may write anything: every cache moves.
+    const raw = writes.version(['sessions']);
+    await sql`delete from throttles where key = 'none'`.execute(db);
+    expect(writes.version(['sessions'])).not.toBe(raw);
+  });
+
+  test("TRIGGERED names every table the schema's triggers write", async () => {
+    if (!sqlite()) return;
+    const { rows } = await sql<{ tbl_name: string; sql: string }>`
+      select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(t.database.db);
+    const found: Record<string, Set<string>> = {};
+    for (const row of rows) {
+      for (const m of row.sql.matchAll(
+        /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?\s*(?:\(|SET|WHERE)/gi,
+      )) {
+        (found[row.tbl_name] ??= new Set()).add(m[1]);
+      }
+    }
+    const expected = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, [...v].sort()]));
+    const declared = Object.fromEntries(Object.entries(TRIGGERED).map(([k, v]) => [k, [...v].sort()]));
+    expect(declared).toEqual(expected);
   });
 
   test('a read cache answers its copy until the version moves', async () => {

@@ -6,16 +6,25 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
+  type OperationNode,
+  TableNode,
+  UpdateQueryNode,
+} from 'kysely';
 import type { GroupCommit } from './group-commit.ts';
 
 /**
- * Tells a process-local cache whether what it read may have changed since: `version()` moves on
- * whenever a write made by this process commits, and on SQLite also when another process (the
- * admin CLI) commits to the same file (`PRAGMA data_version`). On PostgreSQL another process's
- * commits cannot be seen, so the version is undefined there and nothing is cached.
+ * Tells a process-local cache whether what it read may have changed since: `version(tables)` moves
+ * on whenever a write of this process to one of those tables commits (any write at all without
+ * `tables`), and on SQLite also when another process (the admin CLI) commits anything to the same
+ * file (`PRAGMA data_version`). On PostgreSQL another process's commits cannot be seen, so the
+ * version is undefined there and nothing is cached.
  */
 export interface WriteClock {
-  version(): string | undefined;
+  version(tables?: readonly string[]): string | undefined;
 }
 
 /** A read-only query: a select, or raw SQL that only reads. Everything else counts as a write. */
@@ -26,27 +35,58 @@ function reads(query: CompiledQuery): boolean {
   );
 }
 
+/** Stands for every table: a write whose tables cannot be told (raw SQL, a query with a CTE). */
+const ANY_TABLE = '*';
+
+/**
+ * The tables that triggers write when a table is written (migrations 0007, 0012): a cache of one
+ * of them must move on with the table itself. write-clock.test.ts checks this against the schema.
+ */
+export const TRIGGERED: Readonly<Record<string, readonly string[]>> = {
+  files: ['folder_counts'],
+  search_docs: ['search_names', 'search_short'],
+  search_contents: ['search_bodies', 'search_body_grams'],
+};
+
+function tableName(node: OperationNode | undefined): string | undefined {
+  if (node && AliasNode.is(node)) return tableName(node.node);
+  return node && TableNode.is(node) ? node.table.identifier.name : undefined;
+}
+
+/** The tables a write changes, triggers included; [ANY_TABLE] when that cannot be told. */
+export function tablesWritten(query: CompiledQuery): readonly string[] {
+  const node = query.query;
+  let target: string | undefined;
+  if (InsertQueryNode.is(node) && !node.with) target = tableName(node.into);
+  else if (UpdateQueryNode.is(node) && !node.with && !node.from) target = tableName(node.table);
+  else if (DeleteQueryNode.is(node) && !node.with && node.from.froms.length === 1)
+    target = tableName(node.from.froms[0]);
+  if (!target) return [ANY_TABLE];
+  return [target, ...(TRIGGERED[target] ?? [])];
+}
+
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
-  /** A write ran in the open transaction: the clock moves when it commits. */
-  dirty = false;
+  /** The tables written in the open transaction: the clock moves for them when it commits. */
+  readonly dirty = new Set<string>();
   /** A write committed while this hold of the connection: it waits for its flush at release. */
   committedWrite = false;
 
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly tick: () => void,
+    private readonly tick: (tables: Iterable<string>) => void,
   ) {}
 
   private wrote(query: CompiledQuery): void {
     if (reads(query)) return;
-    if (this.inTransaction) this.dirty = true;
-    else this.commit();
+    const tables = tablesWritten(query);
+    if (!this.inTransaction) return this.commit(tables);
+    for (const table of tables) this.dirty.add(table);
   }
 
-  commit(): void {
+  commit(tables: Iterable<string>): void {
     this.committedWrite = true;
-    this.tick();
+    this.tick(tables);
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -73,7 +113,11 @@ class WatchedConnection implements DatabaseConnection {
  * With `flush`, a hold of the connection that committed a write ends only once that write is on
  * disk (db/group-commit.ts): the connection is given back first, so that other writes go on.
  */
-function watchedDialect(dialect: Dialect, tick: () => void, flush?: GroupCommit): Dialect {
+function watchedDialect(
+  dialect: Dialect,
+  tick: (tables: Iterable<string>) => void,
+  flush?: GroupCommit,
+): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -82,7 +126,7 @@ function watchedDialect(dialect: Dialect, tick: () => void, flush?: GroupCommit)
   };
 }
 
-function watchedDriver(inner: Driver, tick: () => void, flush?: GroupCommit): Driver {
+function watchedDriver(inner: Driver, tick: (tables: Iterable<string>) => void, flush?: GroupCommit): Driver {
   const wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
   const unwrap = (c: DatabaseConnection) => (c as WatchedConnection).inner;
   const driver: Driver = {
@@ -109,7 +153,9 @@ function watchedDriver(inner: Driver, tick: () => void, flush?: GroupCommit): Dr
     },
     async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
       await inner.beginTransaction(unwrap(c), settings);
-      Object.assign(c as WatchedConnection, { inTransaction: true, dirty: false });
+      const watched = c as WatchedConnection;
+      watched.inTransaction = true;
+      watched.dirty.clear();
     },
     async commitTransaction(c: DatabaseConnection) {
       const watched = c as WatchedConnection;
@@ -117,8 +163,8 @@ function watchedDriver(inner: Driver, tick: () => void, flush?: GroupCommit): Dr
         await inner.commitTransaction(unwrap(c));
       } finally {
         watched.inTransaction = false;
-        if (watched.dirty) watched.commit();
-        watched.dirty = false;
+        if (watched.dirty.size > 0) watched.commit(watched.dirty);
+        watched.dirty.clear();
       }
     },
     async rollbackTransaction(c: DatabaseConnection) {
@@ -127,7 +173,7 @@ function watchedDriver(inner: Driver, tick: () => void, flush?: GroupCommit): Dr
         await inner.rollbackTransaction(unwrap(c));
       } finally {
         watched.inTransaction = false;
-        watched.dirty = false;
+        watched.dirty.clear();
       }
     },
   };
@@ -151,19 +197,26 @@ export function watchWrites(
   otherWrites: () => number | undefined,
   flush?: GroupCommit,
 ): { dialect: Dialect; clock: WriteClock } {
+  // Commits of this process are counted; each table remembers the count at its last write.
   let ours = 0;
+  const lastWrite = new Map<string, number>();
   return {
     dialect: watchedDialect(
       dialect,
-      () => {
+      (tables) => {
         ours++;
+        for (const table of tables) lastWrite.set(table, ours);
       },
       flush,
     ),
     clock: {
-      version() {
+      version(tables) {
         const theirs = otherWrites();
-        return theirs === undefined ? undefined : `${ours}:${theirs}`;
+        if (theirs === undefined) return undefined;
+        if (!tables) return `${ours}:${theirs}`;
+        let at = lastWrite.get(ANY_TABLE) ?? 0;
+        for (const table of tables) at = Math.max(at, lastWrite.get(table) ?? 0);
+        return `${at}:${theirs}`;
       },
     },
   };
@@ -171,14 +224,18 @@ export function watchWrites(
 
 /**
  * A process-local cache of values read from the database, each kept while the clock's version is
- * the one it was read at: any committed write empties it in effect. For the reads made on almost
- * every request (the session's user, the company settings), which change rarely.
+ * the one it was read at: a committed write to one of `tables`, the tables its values are read
+ * from (any write at all without them), empties it in effect. For the reads made on almost every
+ * request (the session's user, the company settings), which change rarely.
  */
-export function createReadCache<K, V>(clock: WriteClock, max = 10_000) {
+export function createReadCache<K, V>(
+  clock: WriteClock,
+  { max = 10_000, tables }: { max?: number; tables?: readonly string[] } = {},
+) {
   const entries = new Map<K, { version: string; value: V }>();
   return {
     async get(key: K, load: () => Promise<V>): Promise<V> {
-      const version = clock.version();
+      const version = clock.version(tables);
       if (version === undefined) return load();
       const hit = entries.get(key);
       if (hit && hit.version === version) return hit.value;

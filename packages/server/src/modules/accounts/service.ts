@@ -28,7 +28,7 @@ export interface LoginInput {
 
 export interface AccountServiceDeps {
   db: Db;
-  /** Sessions are looked up on every request: kept in a read cache until the next write. */
+  /** Sessions are looked up on every request: kept in a read cache until a write to their tables. */
   writes: WriteClock;
   throttle: Throttle;
   users: UserService;
@@ -58,7 +58,8 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
         membership: { companyId: number; isAdminById: boolean };
       }
     | undefined
-  >(writes);
+    // What findSessionWithUser and membershipOf read.
+  >(writes, { tables: ['sessions', 'users', 'company_members', 'companies'] });
 
   function toActor(
     user: UserRow,

@@ -7,7 +7,8 @@ import * as repo from './repo.ts';
  * Effective settings: the shared defaults, then the environment (config.settingOverrides), then
  * what the administrator stored for the whole deployment (company 0), then for the company.
  * Nearly every request reads them, so they are kept in a read cache until the next committed
- * write (db/write-clock.ts): a change still reaches clients at once, without a restart.
+ * write to the settings (db/write-clock.ts): a change still reaches clients at once, without a
+ * restart.
  */
 export function createSettingsService({
   db,
@@ -20,7 +21,7 @@ export function createSettingsService({
   overrides: Partial<Settings>;
   now: () => number;
 }) {
-  const cache = createReadCache<number, Settings>(writes, 1000);
+  const cache = createReadCache<number, Settings>(writes, { max: 1000, tables: ['settings'] });
 
   async function load(companyId: number): Promise<Settings> {
     const rows = await repo.findSettings(db, companyId ? [0, companyId] : [0]);
