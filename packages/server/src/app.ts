@@ -327,7 +327,10 @@ function createServices(
     spaces,
     files,
     settings,
+    upToDate: searchIndexer.upToDate,
   });
+  // Files queued for the index before the last stop (modules/search/indexer.ts).
+  if (deps.config.searchIndex) searchIndexer.resume();
   jobs.register(EXTRACT_JOB, (payload) => searchIndexer.extract(payload));
   jobs.register(MAINTAIN_JOB, async () => {
     // A big backfill goes on in further runs right away rather than an hour later.
@@ -490,6 +493,7 @@ export async function buildApp({
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.addHook('onClose', async () => {
     await services.scheduler.stop();
+    await services.searchIndexer.close();
     await services.jobs.stop();
     await services.outbox.drain();
     services.blobs.close();

@@ -14,6 +14,7 @@ import * as folderCounts from './migrations/20261122_0012_folder_counts.ts';
 import * as pathOrder from './migrations/20261122_0013_path_order.ts';
 import * as uploadIndexes from './migrations/20261124_0014_upload_indexes.ts';
 import * as smallBlobs from './migrations/20261124_0015_small_blobs.ts';
+import * as searchQueue from './migrations/20261124_0016_search_queue.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261122_0013_path_order': pathOrder.migration,
   '20261124_0014_upload_indexes': uploadIndexes.migration,
   '20261124_0015_small_blobs': smallBlobs.migration,
+  '20261124_0016_search_queue': searchQueue.migration,
 };
 
 export async function migrateToLatest(

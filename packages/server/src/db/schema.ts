@@ -424,6 +424,12 @@ export interface SmallBlobsTable {
   put_at: number;
 }
 
+/** Files whose search index rows are due (modules/search/indexer.ts); work: QUEUED_* bits. */
+export interface SearchQueueTable {
+  file_id: number;
+  work: number;
+}
+
 export interface FileLabelsTable {
   user_id: number;
   /** 1 is the star (spec 001 §9). */
@@ -670,6 +676,7 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   blob_orphans: BlobOrphansTable;
   small_blobs: SmallBlobsTable;
+  search_queue: SearchQueueTable;
   file_labels: FileLabelsTable;
   roaming: RoamingTable;
   file_comments: FileCommentsTable;

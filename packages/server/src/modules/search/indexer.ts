@@ -1,5 +1,6 @@
 import { splitExt } from '@cirrus/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -50,17 +51,100 @@ const contentOf = hotQuery((db, fileId: number) =>
   db.selectFrom('files').select(['sha256', 'name', 'is_folder']).where('id', '=', fileId),
 );
 
+/** What a queued file needs (search_queue.work): its own row, the rows below it, its content text. */
+const QUEUED_ITEM = 1;
+const QUEUED_SUBTREE = 2;
+const QUEUED_CONTENT = 4;
+/** Queued files indexed per transaction. */
+const QUEUE_BATCH = 500;
+/** How long a change waits for others to be indexed with it. */
+const QUEUE_DELAY_MS = 100;
+
+// Queued again before it was indexed: the work of both.
+const enqueue = hotQuery((db, row: { file_id: number; work: number }) =>
+  db
+    .insertInto('search_queue')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('file_id').doUpdateSet({ work: sql<number>`search_queue.work | excluded.work` }),
+    ),
+);
+const queued = hotQuery((db, limit: number) =>
+  db.selectFrom('search_queue').select(['file_id', 'work']).orderBy('file_id').limit(limit),
+);
+// Only what was indexed: work queued meanwhile (by another process) stays for the next batch.
+const dequeue = hotQuery((db, fileId: number, work: number) =>
+  db.deleteFrom('search_queue').where('file_id', '=', fileId).where('work', '=', work),
+);
+
 /**
- * Keeps the search index in step with the files, from the file events in their own transaction
- * (modules/events observers): a new item, a copied folder with everything below it, a rename, a
- * new version and a recovered item (whose name may have changed) are (re)indexed; a new content
- * gets a durable extraction job, so an upload never waits for its text. Deleting, recovering and
- * moving need nothing more: searches read state, space and place from the files table. Purged
- * items leave through forgetFiles (the recycle service's hook), and the maintenance job catches
- * whatever slipped past both (files written before this index existed, or by hand).
+ * Keeps the search index in step with the files, from the file events (modules/events observers):
+ * a new item, a copied folder with everything below it, a rename, a new version and a recovered
+ * item (whose name may have changed) are (re)indexed; a new content gets a durable extraction job,
+ * so an upload never waits for its text. Deleting, recovering and moving need nothing more:
+ * searches read state, space and place from the files table. Purged items leave through
+ * forgetFiles (the recycle service's hook), and the maintenance job catches whatever slipped past
+ * both (files written before this index existed, or by hand).
+ *
+ * A change only queues its file, in its own transaction (search_queue); the queue is indexed a
+ * moment later, many files in one transaction, and before every search (upToDate), so a search
+ * still finds what was uploaded before it. Indexing each upload in its own transaction wrote a
+ * new segment of both name indexes every time: a third of the pages of an upload's commit
+ * (issue 11 W3). The queue is durable: what a stop or a crash left in it is indexed at the next start.
  */
 export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }: Deps) {
   let wakeTimer: NodeJS.Timeout | undefined;
+  let queueTimer: NodeJS.Timeout | undefined;
+  /** The batches run one after another; each indexes everything queued when it starts. */
+  let batches: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function indexSoon(): void {
+    if (queueTimer || closed) return;
+    queueTimer = setTimeout(() => {
+      queueTimer = undefined;
+      upToDate().catch((err: unknown) => log?.error({ err }, 'search: indexing the queue failed'));
+    }, QUEUE_DELAY_MS);
+    queueTimer.unref();
+  }
+
+  async function indexQueued(trx: DbOrTrx, rows: { file_id: number; work: number }[]): Promise<void> {
+    for (const { file_id, work } of rows) {
+      await index(trx, file_id, (work & QUEUED_SUBTREE) !== 0, (work & QUEUED_CONTENT) !== 0);
+      await dequeue.run(trx, file_id, work);
+    }
+  }
+
+  /** Indexes what is queued, a batch a transaction. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      const rows = await queued.all(db, QUEUE_BATCH);
+      if (rows.length === 0) return;
+      try {
+        await db.transaction().execute((trx) => indexQueued(trx, rows));
+      } catch (err) {
+        // One file at a time, so that one that cannot be indexed holds up no other; it leaves the
+        // queue (the maintenance job tries it again).
+        log?.warn({ err }, 'search: a batch of the queue failed; indexing it file by file');
+        for (const row of rows) {
+          await db
+            .transaction()
+            .execute((trx) => indexQueued(trx, [row]))
+            .catch(async (one: unknown) => {
+              log?.error({ err: one, fileId: row.file_id }, 'search: a queued file could not be indexed');
+              await dequeue.run(db, row.file_id, row.work);
+            });
+        }
+      }
+      if (rows.length < QUEUE_BATCH) return;
+    }
+  }
+
+  /** Indexes everything queued before this call (a search first calls it). */
+  function upToDate(): Promise<void> {
+    batches = batches.then(drain, drain);
+    return batches;
+  }
 
   function wakeSoon(): void {
     if (!wake || wakeTimer) return;
@@ -96,27 +180,49 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
     for (const file of files) if (!file.is_folder) await ensureContent(trx, file.id);
   }
 
+  /** The queue's work for an event, or 0 when it changes nothing the index holds. */
+  function workOf(event: FileEvent): number {
+    switch (event.type) {
+      case 'file_create':
+        // A copied folder is one event for the whole copy.
+        return QUEUED_ITEM | QUEUED_CONTENT | (event.isFolder ? QUEUED_SUBTREE : 0);
+      case 'update':
+        return QUEUED_ITEM | QUEUED_CONTENT;
+      case 'rename':
+      case 'recover':
+        return QUEUED_ITEM;
+      default:
+        return 0;
+    }
+  }
+
   return {
-    /** The events observer (app.ts hands it to the event log). */
+    /** The events observer (app.ts hands it to the event log): queues the files to index. */
     async fromEvents(trx: DbOrTrx, events: FileEvent[]): Promise<void> {
+      let queuedAny = false;
       for (const event of events) {
-        if (event.fileId === 0) continue;
-        switch (event.type) {
-          case 'file_create':
-            // A copied folder is one event for the whole copy.
-            await index(trx, event.fileId, event.isFolder, true);
-            break;
-          case 'update':
-            await index(trx, event.fileId, false, true);
-            break;
-          case 'rename':
-          case 'recover':
-            await index(trx, event.fileId, false, false);
-            break;
-          default:
-            break;
-        }
+        const work = event.fileId === 0 ? 0 : workOf(event);
+        if (work === 0) continue;
+        await enqueue.run(trx, { file_id: event.fileId, work });
+        queuedAny = true;
       }
+      // After the transaction that queued them has committed (it is still open now).
+      if (queuedAny) indexSoon();
+    },
+
+    upToDate,
+
+    /** What a stop or a crash left queued: indexed soon after the start. */
+    resume: indexSoon,
+
+    /** Waits for the batch under way; nothing starts after (the app closes). */
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(queueTimer);
+      queueTimer = undefined;
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
+      await batches.catch(() => {});
     },
 
     /** Purged items leave the index with them (recycle's forget hook, same transaction). */
@@ -176,6 +282,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
      * database (or, on SQLite, the event loop) for long. Answers whether work is left for another run.
      */
     async maintain(): Promise<boolean> {
+      await upToDate();
       const last = await repo.maxFileId(db);
       let indexed = 0;
       for (let from = 1; from <= last; from += ID_RANGE) {

@@ -42,8 +42,14 @@ async function person() {
   return { user, c, gid, put };
 }
 
-/** Runs the queued jobs: content extraction happens there, never in the upload. */
-const extract = () => t.services.jobs.runDue();
+/**
+ * Runs the queued jobs: content extraction happens there, never in the upload. The index queue
+ * first: indexing a new file queues the extraction of its content (modules/search/indexer.ts).
+ */
+const extract = async () => {
+  await t.services.searchIndexer.upToDate();
+  return t.services.jobs.runDue();
+};
 
 describe('the calls: 401, 400, empty keyword', () => {
   test('needs a session', async () => {
@@ -333,6 +339,45 @@ describe('who sees what', () => {
 });
 
 describe('kept in step with the drive', () => {
+  const indexed = async (fileId: number) =>
+    (
+      await t.database.db
+        .selectFrom('search_docs')
+        .select('name_key')
+        .where('file_id', '=', fileId)
+        .executeTakeFirst()
+    )?.name_key;
+  const queuedIds = async () =>
+    (await t.database.db.selectFrom('search_queue').select('file_id').execute()).map((r) => r.file_id);
+
+  const settled = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  test('a change queues its file; the queue is indexed a moment later, without a search', async () => {
+    const { c, gid, put } = await person();
+    const f = await put('queued plan.txt', 'x');
+    const renamed = await c.put(`/api/v3/groups/${gid}/files/${f.fileid}`, { fname: 'queued memo.txt' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await settled(async () => (await indexed(f.fileid)) === 'queued memo.txt');
+    expect(await indexed(f.fileid)).toBe('queued memo.txt');
+    expect(await queuedIds()).not.toContain(f.fileid);
+  });
+
+  test('what a stop left queued is indexed after the next start', async () => {
+    const { c, put } = await person();
+    const f = await put('leftover notes.txt', 'x');
+    await t.services.searchIndexer.upToDate();
+    // As if the process had stopped before indexing it: its queue row is all there is.
+    await t.database.db.deleteFrom('search_docs').where('file_id', '=', f.fileid).execute();
+    await t.database.db.insertInto('search_queue').values({ file_id: f.fileid, work: 5 }).execute();
+    t.services.searchIndexer.resume();
+    await settled(async () => (await indexed(f.fileid)) !== undefined);
+    expect(await indexed(f.fileid)).toBe('leftover notes.txt');
+    expect(await queuedIds()).not.toContain(f.fileid);
+    expect(names(await search(c, { searchname: 'leftover' }))).toEqual(['leftover notes.txt']);
+  });
+
   test('rename: found under the new name only', async () => {
     const { c, gid, put } = await person();
     const f = await put('beforename.txt', 'x');
@@ -413,6 +458,8 @@ describe('kept in step with the drive', () => {
   test('the maintenance job indexes files the index missed and drops rows of files that are gone', async () => {
     const { c, put } = await person();
     const f = await put('backfilled.txt', 'text of the backfill');
+    // Indexed (the queue), then its rows lost.
+    await t.services.searchIndexer.upToDate();
     const db = t.database.db;
     await db.deleteFrom('search_docs').where('file_id', '=', f.fileid).execute();
     await db.deleteFrom('search_contents').execute();
@@ -460,6 +507,7 @@ describe('upgrading the index', () => {
     const { c, put } = await person();
     const f = await put('qz legacy.txt', 'x');
     await put('季度 qz.txt', 'x');
+    await t.services.searchIndexer.upToDate();
     const db = t.database.db;
     // As the indexer wrote names before: no Latin grams (the update trigger rewrites search_short).
     await db.updateTable('search_docs').set({ grams: '' }).where('file_id', '=', f.fileid).execute();

@@ -40,6 +40,8 @@ interface Deps {
   /** Records of rows the actor may read (modules/files applies the permission rules). */
   files: Pick<FileService, 'recordsFor'>;
   settings: SettingsService;
+  /** Indexes what is queued (modules/search/indexer.ts): a search finds what was written before it. */
+  upToDate: () => Promise<void>;
 }
 
 /**
@@ -49,7 +51,7 @@ interface Deps {
  * overlap; only files in spaces the actor belongs to are looked at, and each hit passes the same
  * permission rules as the file lists before it is answered.
  */
-export function createSearchService({ repo, spaces, files, settings }: Deps) {
+export function createSearchService({ repo, spaces, files, settings, upToDate }: Deps) {
   async function readableSpaces(actor: Actor, asked?: number[]): Promise<number[]> {
     const ids = await spaces.spaceIds(actor);
     return asked ? ids.filter((id) => asked.includes(id)) : ids;
@@ -142,6 +144,7 @@ export function createSearchService({ repo, spaces, files, settings }: Deps) {
         count: input.count,
         result: { offset: input.offset, part_offset: 0 },
       };
+      await upToDate();
       const groupIds = await readableSpaces(actor, input.groupIds);
       const filters: SearchFilters = {
         groupIds,
