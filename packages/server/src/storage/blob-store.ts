@@ -28,8 +28,11 @@ export interface BlobFiles {
   /** Stores a small buffer (templates of empty documents) and answers its digest. */
   putBuffer(data: Buffer): Promise<BlobDigest>;
   has(sha256: string): Promise<boolean>;
-  /** Streams a blob, or the inclusive range of it. */
-  createReadStream(sha256: string, range?: ByteRange): Readable;
+  /**
+   * Streams a blob, or the inclusive range of it. `size`: the blob's size where the caller knows
+   * it (a file's row): a blob too large to be a small one is then read from its file at once.
+   */
+  createReadStream(sha256: string, range?: ByteRange, size?: number): Readable;
   /**
    * Reads an inclusive range of a blob into one buffer (a small Range request: one read, and a
    * buffer sent as it is, cost less than a stream). Fails if the blob holds fewer bytes.

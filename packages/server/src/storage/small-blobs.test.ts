@@ -40,9 +40,7 @@ describe('small blobs in the database', () => {
       expect((await read(digest.sha256, { start: 10, end: 99 })).equals(data.subarray(10, 100))).toBe(true);
       const last = { start: data.length - 5, end: data.length - 1 };
       expect((await store.readRange(digest.sha256, last)).equals(data.subarray(-5))).toBe(true);
-      await expect(store.readRange(digest.sha256, { start: 0, end: data.length })).rejects.toThrow(
-        'shorter',
-      );
+      await expect(store.readRange(digest.sha256, { start: 0, end: data.length })).rejects.toThrow('shorter');
     }
     const empty = digestBuffer(Buffer.alloc(0));
     await store.putBuffer(Buffer.alloc(0));

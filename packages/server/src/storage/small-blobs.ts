@@ -10,7 +10,8 @@ import { digestBuffer } from './hash.ts';
  * log, made durable by the flush that commit waits for anyway, where a blob file took a file made,
  * written, flushed and renamed and its folder flushed: eight calls on libuv's threads and two more
  * flushes of the disk before the commit (issue 11 W3). 16 KiB holds most text, notes and source
- * files, and keeps a row to a few pages of SQLite's.
+ * files, and keeps a row to a few pages of SQLite's. Reads of a larger size go straight to the
+ * files, so a lower limit would first have to move the rows above it out of the table.
  */
 export const SMALL_BLOB_MAX = 16 * 1024;
 
@@ -62,8 +63,8 @@ export function withSmallBlobs(db: Db, files: BlobFiles): BlobStore {
       return (await small(sha256)) !== undefined || files.has(sha256);
     },
 
-    createReadStream(sha256, range) {
-      if (beyondSmall(range)) return files.createReadStream(sha256, range);
+    createReadStream(sha256, range, size) {
+      if (beyondSmall(range) || (size ?? 0) > SMALL_BLOB_MAX) return files.createReadStream(sha256, range);
       return Readable.from(
         (async function* () {
           const data = await small(sha256);

@@ -69,13 +69,15 @@ export function sendFile(
 
   reply.type(contentTypeOf(splitExt(file.name).ext));
   if (!range)
-    return reply.header('content-length', String(file.size)).send(blobs.createReadStream(file.sha256));
+    return reply
+      .header('content-length', String(file.size))
+      .send(blobs.createReadStream(file.sha256, undefined, file.size));
   const length = range.end - range.start + 1;
   reply
     .status(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('content-length', String(length));
-  if (length > SMALL_RANGE_BYTES) return reply.send(blobs.createReadStream(file.sha256, range));
+  if (length > SMALL_RANGE_BYTES) return reply.send(blobs.createReadStream(file.sha256, range, file.size));
   return blobs.readRange(file.sha256, range).then((bytes) => reply.send(bytes));
 }
 

@@ -30,7 +30,7 @@ export function streamZip(plan: ZipPlan, blobs: BlobStore): Readable {
     }
     const compress = !STORED.has(splitExt(file.name).ext.toLowerCase());
     zip.addReadStreamLazy(path, { mtime, size: file.size, compress }, (cb) =>
-      cb(null, blobs.createReadStream(file.sha256)),
+      cb(null, blobs.createReadStream(file.sha256, undefined, file.size)),
     );
   }
   zip.end();

@@ -48,12 +48,14 @@ function sendBytes(req: FastifyRequest, reply: FastifyReply, bytes: Bytes, blobs
   if (range === 'unsatisfiable')
     return reply.status(416).header('content-range', `bytes */${bytes.size}`).send();
   if (!range)
-    return reply.header('content-length', String(bytes.size)).send(blobs.createReadStream(bytes.blob));
+    return reply
+      .header('content-length', String(bytes.size))
+      .send(blobs.createReadStream(bytes.blob, undefined, bytes.size));
   return reply
     .status(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${bytes.size}`)
     .header('content-length', String(range.end - range.start + 1))
-    .send(blobs.createReadStream(bytes.blob, range));
+    .send(blobs.createReadStream(bytes.blob, range, bytes.size));
 }
 
 /** A share link may be opened logged out; every other source needs a session (the service says). */

@@ -43,7 +43,7 @@ interface Deps {
 }
 
 function blobBytes(blobs: BlobStore, sha256: string, size: number): Bytes {
-  return { size, stream: (range) => blobs.createReadStream(sha256, range) };
+  return { size, stream: (range) => blobs.createReadStream(sha256, range, size) };
 }
 
 /** Kept compiled: every upload asks it (issue 11 W3). */
