@@ -105,7 +105,7 @@ describe('the write clock', () => {
       for (const m of row.sql.matchAll(
         /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?\s*(?:\(|SET|WHERE)/gi,
       )) {
-        (found[row.tbl_name] ??= new Set()).add(m[1]);
+        found[row.tbl_name] = new Set([...(found[row.tbl_name] ?? []), m[1]]);
       }
     }
     const expected = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, [...v].sort()]));

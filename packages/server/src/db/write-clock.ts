@@ -80,8 +80,8 @@ class WatchedConnection implements DatabaseConnection {
   private wrote(query: CompiledQuery): void {
     if (reads(query)) return;
     const tables = tablesWritten(query);
-    if (!this.inTransaction) return this.commit(tables);
-    for (const table of tables) this.dirty.add(table);
+    if (this.inTransaction) for (const table of tables) this.dirty.add(table);
+    else this.commit(tables);
   }
 
   commit(tables: Iterable<string>): void {
