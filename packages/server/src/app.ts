@@ -86,7 +86,7 @@ import { createStarLookup, createStarService } from './modules/stars/service.ts'
 import { groupContactRoutes, teamRoutes } from './modules/teams/routes.ts';
 import { createTeamService } from './modules/teams/service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
-import { createUploadService } from './modules/uploads/service.ts';
+import { createUploadService, SWEEP_JOB } from './modules/uploads/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createVerificationService } from './modules/verification/service.ts';
@@ -313,6 +313,9 @@ function createServices(
   });
   jobs.register(CONVERT_JOB, (payload) => preview.convert(payload));
   // The durable jobs of issue 4; the scheduler runs them (main.ts starts it, close stops it).
+  jobs.register(SWEEP_JOB, async () => {
+    await uploads.sweepAbandoned();
+  });
   jobs.register('recycle.purge', async () => {
     await recycle.purgeExpired();
   });
@@ -345,6 +348,7 @@ function createServices(
     periodic: [
       { kind: 'recycle.purge', everySeconds: 3600 },
       { kind: 'blobs.collect', everySeconds: 6 * 3600 },
+      { kind: SWEEP_JOB, everySeconds: 6 * 3600 },
       ...(deps.config.searchIndex ? [{ kind: MAINTAIN_JOB, everySeconds: 3600 }] : []),
     ],
     log,

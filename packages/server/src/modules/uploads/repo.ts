@@ -54,6 +54,23 @@ export function findExpired(db: DbOrTrx, userId: number, now: number) {
     .execute();
 }
 
+/** Transactions of anyone given up (the periodic sweep), a batch at a time. */
+export function findAllExpired(db: DbOrTrx, now: number, limit: number) {
+  return db
+    .selectFrom('upload_transactions')
+    .select('id')
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+}
+
+/** Which of these transactions exist. */
+export async function existingIds(db: DbOrTrx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('upload_transactions').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function deleteTransaction(db: DbOrTrx, id: string): Promise<void> {
   await db.deleteFrom('upload_transactions').where('id', '=', id).execute();
 }

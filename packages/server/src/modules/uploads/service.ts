@@ -24,6 +24,17 @@ import type { BeginBody } from './schema.ts';
 
 /** An upload not committed within a week is given up (ours; the spec does not say). */
 const TRANSACTION_SECONDS = 7 * 24 * 3600;
+/**
+ * A part file this old that no transaction owns was left by a stop between two steps (a small
+ * file's part is removed just after its commit; a discarded transaction's row goes before its
+ * file). Younger ones may be a transaction being begun by another process.
+ */
+const STRAY_PART_MS = 3600 * 1000;
+/** Transactions and part files the sweep looks at per query. */
+const SWEEP_BATCH = 500;
+
+/** The periodic job that runs sweepAbandoned (app.ts). */
+export const SWEEP_JOB = 'uploads.sweep';
 
 /** Where the bytes of a transaction go: the tus endpoint (ARCHITECTURE "Uploads"). */
 export function uploadUrl(id: string): string {
@@ -291,6 +302,35 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         follower?.dispose();
         if (temp) await fsp.rm(temp, { force: true });
       }
+    },
+
+    /**
+     * The periodic sweep (SWEEP_JOB): transactions anyone gave up, with their part files, and part
+     * files no transaction owns. Answers how many it removed.
+     */
+    async sweepAbandoned(): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const expired = (await repo.findAllExpired(db, now(), SWEEP_BATCH)).filter(
+          ({ id }) => !receiving.has(id),
+        );
+        for (const { id } of expired) await discard(id);
+        removed += expired.length;
+        if (expired.length < SWEEP_BATCH) break;
+      }
+      const names = await fsp.readdir(uploadDir);
+      for (let i = 0; i < names.length; i += SWEEP_BATCH) {
+        const batch = names.slice(i, i + SWEEP_BATCH);
+        const owned = await repo.existingIds(db, batch);
+        for (const name of batch) {
+          if (owned.has(name)) continue;
+          const stat = await fsp.stat(partPath(name)).catch(() => undefined);
+          if (!stat || Date.now() - stat.mtimeMs < STRAY_PART_MS) continue;
+          await fsp.rm(partPath(name), { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
 
     /** tus HEAD: how many bytes have arrived, to resume from. */

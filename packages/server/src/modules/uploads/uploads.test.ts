@@ -342,6 +342,43 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
   });
 });
 
+describe('the periodic sweep (uploads.sweep)', () => {
+  test('removes transactions given up and part files no transaction owns, once they are old', async () => {
+    const { c, gid } = await me();
+    const partsDir = path.join(t.config.dataDir, 'uploads');
+    const open = (await begin(c, gid, 0, { name: 'kept.bin', size: 10 })).json().transaction;
+    t.clock.advance(3600);
+    const given = (await begin(c, gid, 0, { name: 'given-up.bin', size: 10 })).json().transaction;
+    await tusPatch(c, given.upload_url, 0, bytes(5));
+    // Strays: a part file left by a stop an hour ago, and one a process may be beginning now.
+    const oldStray = path.join(partsDir, 'stray-old');
+    const newStray = path.join(partsDir, 'stray-new');
+    fs.writeFileSync(oldStray, 'x');
+    fs.writeFileSync(newStray, 'x');
+    const hourAgo = new Date(Date.now() - 3601 * 1000);
+    fs.utimesSync(oldStray, hourAgo, hourAgo);
+    // The first transaction is past its week; the second is not yet.
+    t.clock.advance(7 * 24 * 3600 - 1800);
+    expect(await t.services.uploads.sweepAbandoned()).toBeGreaterThanOrEqual(2);
+    const parts = fs.readdirSync(partsDir);
+    expect(parts).not.toContain(open.id);
+    expect(parts).not.toContain('stray-old');
+    expect(parts).toContain(given.id);
+    expect(parts).toContain('stray-new');
+    const rows = await t.database.db
+      .selectFrom('upload_transactions')
+      .select('id')
+      .where('id', 'in', [open.id, given.id])
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual([given.id]);
+    expect(
+      (await c.request({ method: 'HEAD', url: given.upload_url, headers: { 'tus-resumable': '1.0.0' } }))
+        .headers['upload-offset'],
+    ).toBe('5');
+    fs.rmSync(newStray);
+  });
+});
+
 describe('large uploads (hashed on the hashing thread)', () => {
   test('a 5 MiB upload in three PATCHes keeps its sha1 and content; a wrong sha1 is refused', async () => {
     const big = await makeTestApp();
