@@ -1,27 +1,15 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { referenceDigest, tempDirForTests } from '../../test/digests.ts';
 import { createDigest, digestFile, followFile, HASH_THREAD_MIN_SIZE } from './hash.ts';
 
-const reference = (data: Buffer) => ({
-  sha256: crypto.createHash('sha256').update(data).digest('hex'),
-  sha1: crypto.createHash('sha1').update(data).digest('hex'),
-  size: data.length,
-});
-
-let dir: string;
-beforeAll(async () => {
-  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'cirrus-hash-'));
-});
-afterAll(async () => {
-  await fsp.rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirForTests('cirrus-hash-');
 
 /** Appends `data` to a new file in chunks as an upload does, telling the follower as it goes. */
 async function writeFollowed(name: string, data: Buffer, chunk: number) {
-  const file = path.join(dir, name);
+  const file = path.join(tempDir(), name);
   await fsp.writeFile(file, '');
   const follower = followFile(file);
   const handle = await fsp.open(file, 'a');
@@ -45,7 +33,7 @@ describe('files followed by the hashing thread', () => {
     // Several of the thread's blocks, in chunks that do not line up with them.
     const data = crypto.randomBytes(5 * 1024 * 1024 + 12_345);
     const { follower } = await writeFollowed('one', data, 64 * 1024 + 7);
-    expect(await follower.digest(data.length)).toEqual(reference(data));
+    expect(await follower.digest(data.length)).toEqual(referenceDigest(data));
   });
 
   test('several files followed at once do not mix', async () => {
@@ -54,31 +42,31 @@ describe('files followed by the hashing thread', () => {
       inputs.map((data, i) => writeFollowed(`many-${i}`, data, 10_000 + i * 7919)),
     );
     const results = await Promise.all(followed.map(({ follower }, i) => follower.digest(inputs[i].length)));
-    expect(results).toEqual(inputs.map(reference));
+    expect(results).toEqual(inputs.map(referenceDigest));
   });
 
   test('a file followed from the start after it was written (a resumed upload) is read whole', async () => {
     const data = crypto.randomBytes(3 * 1024 * 1024);
-    const file = path.join(dir, 'resumed');
+    const file = path.join(tempDir(), 'resumed');
     await fsp.writeFile(file, data);
-    expect(await followFile(file).digest(data.length)).toEqual(reference(data));
+    expect(await followFile(file).digest(data.length)).toEqual(referenceDigest(data));
   });
 
   test('a size other than the file’s fails, and a spent or dropped follower answers no digest', async () => {
     const data = crypto.randomBytes(HASH_THREAD_MIN_SIZE);
-    const file = path.join(dir, 'sized');
+    const file = path.join(tempDir(), 'sized');
     await fsp.writeFile(file, data);
     await expect(followFile(file).digest(data.length + 1)).rejects.toThrow(/shorter/);
     const dropped = followFile(file);
     dropped.dispose();
     await expect(dropped.digest(data.length)).rejects.toThrow();
     const spent = followFile(file);
-    expect(await spent.digest(data.length)).toEqual(reference(data));
+    expect(await spent.digest(data.length)).toEqual(referenceDigest(data));
     await expect(spent.digest(data.length)).rejects.toThrow(/already/);
   });
 
   test('a file that is gone fails its digest instead of hanging', async () => {
-    await expect(followFile(path.join(dir, 'missing')).digest(1)).rejects.toThrow(/hashing failed/);
+    await expect(followFile(path.join(tempDir(), 'missing')).digest(1)).rejects.toThrow(/hashing failed/);
   });
 });
 
@@ -86,9 +74,9 @@ describe('digests of whole files and small uploads', () => {
   test('digestFile hashes small files here and large ones on the thread, with the same result', async () => {
     for (const size of [0, 1000, HASH_THREAD_MIN_SIZE, 2 * HASH_THREAD_MIN_SIZE + 3]) {
       const data = crypto.randomBytes(size);
-      const file = path.join(dir, `whole-${size}`);
+      const file = path.join(tempDir(), `whole-${size}`);
       await fsp.writeFile(file, data);
-      expect(await digestFile(file)).toEqual(reference(data));
+      expect(await digestFile(file)).toEqual(referenceDigest(data));
     }
   });
 
@@ -97,7 +85,7 @@ describe('digests of whole files and small uploads', () => {
     const digest = createDigest();
     for (let at = 0; at < small.length; at += 999) digest.update(small.subarray(at, at + 999));
     expect(digest.size).toBe(small.length);
-    expect(digest.digest()).toEqual(reference(small));
-    expect(createDigest().digest()).toEqual(reference(Buffer.alloc(0)));
+    expect(digest.digest()).toEqual(referenceDigest(small));
+    expect(createDigest().digest()).toEqual(referenceDigest(Buffer.alloc(0)));
   });
 });

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { BlobDigest } from './blob-store.ts';
+import { type StagingSlot, stagingMemory } from './staging.ts';
 
 /** sha256, sha1 and size of bytes fed in order: a small upload is hashed as it arrives. */
 export interface RunningDigest {
@@ -50,6 +51,13 @@ export function digestBuffer(data: Buffer): BlobDigest {
 export interface FileDigest {
   /** The file has grown by `bytes` (or is about to): the thread reads on after every mebibyte. */
   grew(bytes: number): void;
+  /**
+   * Bytes `position` to `position + length` of the file are in `slot` of the staging memory (a
+   * direct write, which leaves nothing in the page cache to read behind): the thread hashes them
+   * there. Resolves when the slot may be used again (also when the thread failed: the digest then
+   * fails, and the caller hashes the file itself).
+   */
+  hashStaged(slot: StagingSlot, position: number, length: number): Promise<void>;
   /** sha256 and sha1 of the file's first `size` bytes, once read; the follower is spent after. */
   digest(size: number): Promise<BlobDigest>;
   /** Stops following (a cancelled or discarded upload). */
@@ -68,6 +76,8 @@ const BLOCK = 1024 * 1024;
 const block = Buffer.allocUnsafe(BLOCK);
 const files = new Map();
 let pumping = false;
+// The staging memory of direct writes (storage/staging.ts), shared with the main thread.
+let staging;
 
 function fail(id, err) {
   files.delete(id);
@@ -103,6 +113,28 @@ function step(id, f) {
   }
   return true;
 }
+// Reads the file on from where the hash is up to \`position\` (bytes that came before a staged slot,
+// from an earlier request that wrote through the page cache).
+function catchUp(f, position) {
+  while (f.pos < position) {
+    const n = read(f, Math.min(BLOCK, position - f.pos));
+    if (n === 0) throw new Error('the file is shorter than its staged bytes');
+    const bytes = block.subarray(0, n);
+    f.sha256.update(bytes);
+    f.sha1.update(bytes);
+    f.pos += n;
+  }
+}
+// Hashes a staged slot (what of it the hash has not already read from the file).
+function hashStaged(f, m) {
+  catchUp(f, m.position);
+  const skip = f.pos - m.position;
+  if (skip >= m.length) return;
+  const bytes = staging.subarray(m.at + skip, m.at + m.length);
+  f.sha256.update(bytes);
+  f.sha1.update(bytes);
+  f.pos = m.position + m.length;
+}
 function pump() {
   pumping = false;
   let busy = false;
@@ -126,6 +158,21 @@ function wake() {
 }
 parentPort.on('message', (m) => {
   const f = files.get(m.id);
+  if (m.op === 'staging') {
+    staging = Buffer.from(m.memory);
+    return;
+  }
+  if (m.op === 'staged') {
+    if (f) {
+      try {
+        hashStaged(f, m);
+      } catch (err) {
+        fail(m.id, err);
+      }
+    }
+    // The slot is free again, hashed or not.
+    return parentPort.postMessage({ op: 'slot', ticket: m.ticket });
+  }
   if (m.op === 'follow') {
     files.set(m.id, { path: m.path, pos: 0, target: -1, more: true,
       sha256: crypto.createHash('sha256'), sha1: crypto.createHash('sha1') });
@@ -150,31 +197,50 @@ interface Follower {
   failed?: Error;
 }
 
+interface HashingThread {
+  worker: Worker;
+  followers: Map<number, Follower>;
+  /** Staged slots being hashed, by ticket: each is told when its slot is free again. */
+  slots: Map<number, () => void>;
+  /** Whether the thread has been given the staging memory. */
+  staging: boolean;
+}
+
 /** The thread is told the file grew once per this many bytes (the rest it reads at the digest). */
 const NOTICE_BYTES = 1024 * 1024;
 
-let hasher: { worker: Worker; followers: Map<number, Follower> } | undefined;
+let hasher: HashingThread | undefined;
 let nextId = 1;
+let nextTicket = 1;
 
 /** The hashing thread, started on first use; it does not keep the process alive. */
-function hashingThread() {
+function hashingThread(): HashingThread {
   if (hasher) return hasher;
   const worker = new Worker(WORKER_SOURCE, { eval: true });
   worker.unref();
   const followers = new Map<number, Follower>();
-  const current = { worker, followers };
-  worker.on('message', (m: { op: string; id: number; sha256: string; sha1: string; message: string }) => {
-    const f = followers.get(m.id);
-    if (!f) return;
-    if (m.op === 'digest') {
-      followers.delete(m.id);
-      f.resolve?.({ sha256: m.sha256, sha1: m.sha1 });
-    } else if (m.op === 'failed') {
-      followers.delete(m.id);
-      f.failed = new Error(`hashing failed: ${m.message}`);
-      f.reject?.(f.failed);
-    }
-  });
+  const slots = new Map<number, () => void>();
+  const current: HashingThread = { worker, followers, slots, staging: false };
+  worker.on(
+    'message',
+    (m: { op: string; id: number; ticket: number; sha256: string; sha1: string; message: string }) => {
+      if (m.op === 'slot') {
+        slots.get(m.ticket)?.();
+        slots.delete(m.ticket);
+        return;
+      }
+      const f = followers.get(m.id);
+      if (!f) return;
+      if (m.op === 'digest') {
+        followers.delete(m.id);
+        f.resolve?.({ sha256: m.sha256, sha1: m.sha1 });
+      } else if (m.op === 'failed') {
+        followers.delete(m.id);
+        f.failed = new Error(`hashing failed: ${m.message}`);
+        f.reject?.(f.failed);
+      }
+    },
+  );
   // Should the thread itself fail, every digest on it fails (the caller then hashes the file on
   // this thread), and the next file starts a new one.
   const fail = (err: Error) => {
@@ -184,6 +250,8 @@ function hashingThread() {
       f.reject?.(err);
     }
     followers.clear();
+    for (const freed of slots.values()) freed();
+    slots.clear();
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the hashing thread exited (${code})`)));
@@ -206,6 +274,18 @@ export function followFile(file: string): FileDigest {
       if (unread < NOTICE_BYTES || spent || !thread.followers.has(id)) return;
       unread = 0;
       thread.worker.postMessage({ op: 'grew', id });
+    },
+    hashStaged(slot, position, length) {
+      if (spent || !thread.followers.has(id)) return Promise.resolve();
+      if (!thread.staging) {
+        thread.worker.postMessage({ op: 'staging', memory: stagingMemory() });
+        thread.staging = true;
+      }
+      const ticket = nextTicket++;
+      return new Promise<void>((resolve) => {
+        thread.slots.set(ticket, resolve);
+        thread.worker.postMessage({ op: 'staged', id, ticket, at: slot.at, position, length });
+      });
     },
     digest(size) {
       if (spent) return Promise.reject(new Error('the digest was already taken'));

@@ -9,6 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { FileRow, UploadTransactionRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { appendDirect, DIRECT_ALIGN, openDirect } from '../../storage/direct-append.ts';
 import {
   createDigest,
   digestFile,
@@ -42,6 +43,8 @@ export function uploadUrl(id: string): string {
 }
 
 class UploadTooLong extends Error {}
+
+const noop = () => {};
 
 /**
  * Passes at most `max` bytes on and fails beyond (tus: no more than Upload-Length), showing each
@@ -83,13 +86,22 @@ const FLUSH_BEHIND_BYTES = 32 * 1024 * 1024;
 let flushingBehind: Promise<void> | undefined;
 
 /**
- * Appends the body, at most `max` bytes, to `file` (which exists). The hashing thread reads behind
- * the writer, and what was written is flushed to disk in the background every FLUSH_BEHIND_BYTES:
- * the kernel would otherwise keep a whole large upload in memory and write it all at the commit's
- * fsync (issue 11 W1: about 0.45 s for 1 GiB). These flushes are a head start, not the guarantee;
- * putting the blob still fsyncs it.
+ * Appends the body, at most `max` bytes, to `file` (which exists and holds `offset` bytes): with
+ * direct writes where the offset and the file system allow them (storage/direct-append.ts), else
+ * through the page cache. There the hashing thread reads behind the writer, and what was written
+ * is flushed to disk in the background every FLUSH_BEHIND_BYTES: the kernel would otherwise keep a
+ * whole large upload in memory and write it all at the commit's fsync (issue 11 W1: about 0.45 s
+ * for 1 GiB). These flushes are a head start, not the guarantee; putting the blob still fsyncs it.
  */
-async function appendBody(file: string, body: Readable, max: number, follower: FileDigest): Promise<void> {
+async function appendBody(
+  file: string,
+  offset: number,
+  body: Readable,
+  max: number,
+  follower: FileDigest,
+): Promise<void> {
+  const direct = offset % DIRECT_ALIGN === 0 ? await openDirect(file) : undefined;
+  if (direct) return appendDirect(direct, file, offset, capped(max, noop)(body), follower);
   const handle = await fsp.open(file, 'r');
   let unflushed = 0;
   let mine: Promise<void> | undefined;
@@ -289,7 +301,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         await fsp.writeFile(path, '', { flag: 'wx' });
         const hashing = followFile(path);
         follower = hashing;
-        await storageWrite(() => appendBody(path, body, meta.size, hashing));
+        await storageWrite(() => appendBody(path, 0, body, meta.size, hashing));
         const { size } = await fsp.stat(path);
         const received = await hashing.digest(size).catch(() => digestFile(path));
         checkReceived(received, meta);
@@ -351,7 +363,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         const current = await offsetOf(id);
         if (offset !== current) throw new DomainError('conflict');
         const follower = follow(id);
-        await storageWrite(() => appendBody(partPath(id), body, tx.size - current, follower));
+        await storageWrite(() => appendBody(partPath(id), current, body, tx.size - current, follower));
       } catch (err) {
         // The connection dropped: what arrived is kept, and nobody is left to answer.
         throw receiveError(err, body);
