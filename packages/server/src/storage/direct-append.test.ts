@@ -45,6 +45,51 @@ describe('direct appends', () => {
     expect(await follower.digest(whole.length)).toEqual(referenceDigest(whole));
   });
 
+  test('bytes the hashing thread already read from the file are not hashed again from memory', async () => {
+    const data = crypto.randomBytes(3 * STAGING_SLOT_BYTES);
+    // The file already holds the first slot and a half (the same bytes), and the thread has read
+    // them before the slots arrive: it takes only the rest of each slot.
+    const { file, handle, follower } = await prepared('ahead', data.subarray(0, 1.5 * STAGING_SLOT_BYTES));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await appendDirect(handle, file, 0, chunks(data, 65_536), follower);
+    expect((await fsp.readFile(file)).equals(data)).toBe(true);
+    expect(await follower.digest(data.length)).toEqual(referenceDigest(data));
+  });
+
+  test('a client that stops sending holds no slot: the other uploads go on', async () => {
+    // Twelve uploads (more than the process's slots) send 100 KiB and stop.
+    let resume = () => {};
+    const resumed = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    const head = crypto.randomBytes(100 * 1024);
+    const tail = crypto.randomBytes(STAGING_SLOT_BYTES);
+    async function* stalled() {
+      yield head;
+      await resumed;
+      yield tail;
+    }
+    const stalledRuns = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const { file, handle, follower } = await prepared(`stalled-${i}`);
+        return { file, follower, done: appendDirect(handle, file, 0, stalled(), follower) };
+      }),
+    );
+    // Meanwhile another upload of several slots finishes.
+    const data = crypto.randomBytes(3 * STAGING_SLOT_BYTES + 99);
+    const { file, handle, follower } = await prepared('moving');
+    await appendDirect(handle, file, 0, chunks(data, 65_536), follower);
+    expect(await follower.digest(data.length)).toEqual(referenceDigest(data));
+
+    resume();
+    const whole = Buffer.concat([head, tail]);
+    for (const run of stalledRuns) {
+      await run.done;
+      expect((await fsp.readFile(run.file)).equals(whole)).toBe(true);
+      expect(await run.follower.digest(whole.length)).toEqual(referenceDigest(whole));
+    }
+  });
+
   test('what arrived before the body failed is kept and hashed, for the client to resume', async () => {
     const data = crypto.randomBytes(2 * STAGING_SLOT_BYTES + 100_000);
     const { file, handle, follower } = await prepared('dropped');

@@ -27,6 +27,7 @@ export async function openDirect(file: string): Promise<fsp.FileHandle | undefin
 async function writeAll(handle: fsp.FileHandle, bytes: Buffer, position: number): Promise<void> {
   for (let done = 0; done < bytes.length; ) {
     const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    if (bytesWritten === 0) throw new Error(`nothing was written at ${position + done}`);
     done += bytesWritten;
   }
 }
@@ -43,7 +44,7 @@ async function writeBuffered(file: string, bytes: Buffer, position: number): Pro
 
 /**
  * Appends `source` to `file` from `offset` (its size, a multiple of DIRECT_ALIGN) through `handle`,
- * opened by openDirect. The bytes are gathered into slots of the staging memory; each full slot is
+ * opened by openDirect. Each mebibyte that arrives is copied into a slot of the staging memory and
  * written to disk with one direct write while the hashing thread hashes it where it lies, and
  * the slot is used again once both are done. Writes go one at a time, in order, so that a failed
  * one leaves no hole: the file is cut back to what was written, and what came before it stays.
@@ -68,8 +69,10 @@ export async function appendDirect(
   let written = offset;
   let writing: Promise<void> = Promise.resolve();
   let failed: unknown;
-  let slot: StagingSlot | undefined;
-  let fill = 0;
+  // What arrived and is not staged yet: a slot is taken only once it can be filled (or at the
+  // end), so that a client that stops sending holds none of the process's slots.
+  const arrived: Buffer[] = [];
+  let arrivedBytes = 0;
   // A file system may take the flag and refuse the writes (EINVAL): the rest then goes through
   // the page cache.
   let refused = false;
@@ -96,6 +99,8 @@ export async function appendDirect(
       if (head > 0) await write(full.bytes.subarray(0, head), start);
       if (head < length) await writeBuffered(file, full.bytes.subarray(head, length), start + head);
       written = start + length;
+      // Wakes the hashing thread where it reads the file itself (bytes before this request's).
+      follower.grew(length);
     });
     writing.catch((err: unknown) => {
       failed ??= err;
@@ -103,25 +108,33 @@ export async function appendDirect(
     void Promise.allSettled([writing, hashed]).then(() => releaseSlot(full));
   }
 
+  /** Stages and sends what arrived: whole slots, and at the end the rest. */
+  async function flush(end: boolean) {
+    while (!failed && (arrivedBytes >= STAGING_SLOT_BYTES || (end && arrivedBytes > 0))) {
+      const slot = await acquireSlot();
+      let fill = 0;
+      while (fill < STAGING_SLOT_BYTES && arrived.length > 0) {
+        const first = arrived[0];
+        const n = Math.min(first.length, STAGING_SLOT_BYTES - fill);
+        stage(slot, fill, first.subarray(0, n));
+        fill += n;
+        if (n === first.length) arrived.shift();
+        else arrived[0] = first.subarray(n);
+      }
+      arrivedBytes -= fill;
+      send(slot, fill);
+    }
+  }
+
   try {
     for await (const chunk of source) {
-      for (let at = 0; at < chunk.length; ) {
-        if (failed) throw failed;
-        slot ??= await acquireSlot();
-        const n = Math.min(chunk.length - at, STAGING_SLOT_BYTES - fill);
-        stage(slot, fill, chunk.subarray(at, at + n));
-        fill += n;
-        at += n;
-        if (fill === STAGING_SLOT_BYTES) {
-          send(slot, fill);
-          slot = undefined;
-          fill = 0;
-        }
-      }
+      if (failed) throw failed;
+      arrived.push(chunk);
+      arrivedBytes += chunk.length;
+      if (arrivedBytes >= STAGING_SLOT_BYTES) await flush(false);
     }
   } finally {
-    if (slot && fill > 0) send(slot, fill);
-    else if (slot) releaseSlot(slot);
+    await flush(true);
     try {
       await writing;
     } catch {

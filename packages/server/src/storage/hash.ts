@@ -62,6 +62,8 @@ export interface FileDigest {
   digest(size: number): Promise<BlobDigest>;
   /** Stops following (a cancelled or discarded upload). */
   dispose(): void;
+  /** Whether it answers no digest any more: taken, disposed, or its thread failed. */
+  readonly spent: boolean;
 }
 
 // The hashing thread: plain JavaScript (no loader needed), one for the process. It follows many
@@ -113,21 +115,15 @@ function step(id, f) {
   }
   return true;
 }
-// Reads the file on from where the hash is up to \`position\` (bytes that came before a staged slot,
-// from an earlier request that wrote through the page cache).
-function catchUp(f, position) {
-  while (f.pos < position) {
-    const n = read(f, Math.min(BLOCK, position - f.pos));
-    if (n === 0) throw new Error('the file is shorter than its staged bytes');
-    const bytes = block.subarray(0, n);
-    f.sha256.update(bytes);
-    f.sha1.update(bytes);
-    f.pos += n;
-  }
-}
-// Hashes a staged slot (what of it the hash has not already read from the file).
+// Hashes a staged slot: what of it the hash has not read from the file already. Where the hash
+// has not reached the slot yet (bytes of an earlier request, written through the page cache, or
+// a part file left by an earlier process), the slot is left alone: the pump reads all of those
+// from the file, a block at a time, the slot's bytes too once they are written.
 function hashStaged(f, m) {
-  catchUp(f, m.position);
+  if (f.pos < m.position) {
+    f.more = true;
+    return wake();
+  }
   const skip = f.pos - m.position;
   if (skip >= m.length) return;
   const bytes = staging.subarray(m.at + skip, m.at + m.length);
@@ -301,6 +297,9 @@ export function followFile(file: string): FileDigest {
     dispose() {
       spent = true;
       if (thread.followers.delete(id)) thread.worker.postMessage({ op: 'drop', id });
+    },
+    get spent() {
+      return spent || !thread.followers.has(id);
     },
   };
 }

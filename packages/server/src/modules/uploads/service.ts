@@ -174,7 +174,8 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
 
   function follow(id: string): FileDigest {
     let follower = digests.get(id);
-    if (!follower) {
+    // One given up (a write that failed, its thread gone) is followed anew from the first byte.
+    if (!follower || follower.spent) {
       follower = followFile(partPath(id));
       digests.set(id, follower);
     }
