@@ -226,6 +226,7 @@ function createServices(
     locks: lockGuard,
     // Records carry their open share link and its members (modules/links).
     links: createLinkLookup(db),
+    writes: deps.database.writes,
     now,
   });
   const transfers = createTransferService({ db, access: fileAccess, quota, events, locks: lockGuard, now });

@@ -126,6 +126,15 @@ describe('the write clock', () => {
     expect(await cache.get('k', load)).toBe(3);
     expect(await cache.get('k', load)).toBe(4);
   });
+
+  test('a read cache keeps only the values it is told to keep', async () => {
+    const cache = createReadCache<string, number>({ version: () => 'a' }, { keep: (n) => n % 2 === 0 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
 });
 
 describe('what is cached stays true', () => {

@@ -230,7 +230,16 @@ export function watchWrites(
  */
 export function createReadCache<K, V>(
   clock: WriteClock,
-  { max = 10_000, tables }: { max?: number; tables?: readonly string[] } = {},
+  {
+    max = 10_000,
+    tables,
+    keep = () => true,
+  }: {
+    max?: number;
+    tables?: readonly string[];
+    /** Whether a value just read is kept (a value not kept is read again next time). */
+    keep?: (value: V) => boolean;
+  } = {},
 ) {
   const entries = new Map<K, { version: string; value: V }>();
   return {
@@ -240,6 +249,10 @@ export function createReadCache<K, V>(
       const hit = entries.get(key);
       if (hit && hit.version === version) return hit.value;
       const value = await load();
+      if (!keep(value)) {
+        entries.delete(key);
+        return value;
+      }
       if (entries.size >= max && !entries.has(key)) entries.clear();
       entries.set(key, { version, value });
       return value;

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { DEFAULT_ROLE_MASKS, FULL_MASK, maskOf, TEAM_ROLE } from '@cirrus/shared';
+import SqliteDatabase from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { joinDept, listNames, makeDept, makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
@@ -177,6 +179,69 @@ describe('listing', () => {
     expect((await c.get(`/xfi/u/v1/volumes/${gid}/files/0/files?order=up`)).json().result).toBe(
       'bad_request',
     );
+  });
+});
+
+describe('the pages of small folders, kept between lists', () => {
+  type Listed = { fileid: number; fname: string; creator: { name: string } };
+  const list = async (c: Client, gid: number, parentid = 0): Promise<Listed[]> => {
+    const res = await c.get(`/api/v3/groups/${gid}/files?parentid=${parentid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().files;
+  };
+  const names = async (c: Client, gid: number, parentid = 0) =>
+    (await list(c, gid, parentid)).map((f) => f.fname).sort();
+
+  test('every change to the folder or to a name it shows is in the next list', async () => {
+    const { user, c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Kept');
+    const a = await upload(c, gid, folder.fileid, 'a.txt', Buffer.from('a'));
+    expect(await names(c, gid, folder.fileid)).toEqual(['a.txt']);
+    expect(await names(c, gid, folder.fileid)).toEqual(['a.txt']);
+
+    const b = await upload(c, gid, folder.fileid, 'b.txt', Buffer.from('b'));
+    expect(await names(c, gid, folder.fileid)).toEqual(['a.txt', 'b.txt']);
+    await c.put(`/api/v3/groups/${gid}/files/${a.fileid}`, { fname: 'renamed.txt' });
+    expect(await names(c, gid, folder.fileid)).toEqual(['b.txt', 'renamed.txt']);
+    expect((await c.delete(`/api/v3/groups/${gid}/files/${b.fileid}`)).statusCode).toBe(204);
+    expect(await names(c, gid, folder.fileid)).toEqual(['renamed.txt']);
+    const total = (await c.get(`/api/v3/groups/${gid}/files?parentid=${folder.fileid}`)).json().total;
+    expect(total).toBe(1);
+
+    // The rows carry their creator's name, read from the users.
+    await t.database.db
+      .updateTable('users')
+      .set({ nick_name: 'Someone Else' })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await list(c, gid, folder.fileid))[0].creator.name).toBe('Someone Else');
+  });
+
+  test('a write by another process is in the next list (SQLite)', async () => {
+    if (t.database.dialect !== 'sqlite') return;
+    const { c, gid } = await me();
+    const file = await upload(c, gid, 0, 'before.txt', Buffer.from('x'));
+    expect(await names(c, gid)).toEqual(['before.txt']);
+    const other = new SqliteDatabase(path.join(t.config.dataDir, 'cirrus.db'));
+    try {
+      other.prepare(`update files set name = 'after.txt' where id = ?`).run(file.fileid);
+    } finally {
+      other.close();
+    }
+    expect(await names(c, gid)).toEqual(['after.txt']);
+  });
+
+  test('members whose entries hide different items share no page', async () => {
+    const { gid, owner, member } = await teamOfThree();
+    const closed = await mkdir(owner.c, gid, 0, 'Closed');
+    await mkdir(owner.c, gid, 0, 'Open');
+    expect(await names(owner.c, gid)).toEqual(['Closed', 'Open']);
+    await owner.c.put(`/api/v3/groups/${gid}/files/${closed.fileid}/permission`, {
+      entries: [{ principal_type: 'user', principal_id: member.user.id, user_acl: 0 }],
+    });
+    expect(await names(member.c, gid)).toEqual(['Open']);
+    expect(await names(owner.c, gid)).toEqual(['Closed', 'Open']);
+    expect(await names(member.c, gid)).toEqual(['Open']);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@cirrus/shared';
 import type { Db, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
+import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
@@ -49,8 +50,18 @@ export interface FileServiceDeps {
   locks: LockGuard;
   /** Open share links of files (modules/links), for link{sid} and link_members_summary of records. */
   links?: (fileIds: number[]) => Promise<Map<number, Pick<FileRecord, 'link' | 'link_members_summary'>>>;
+  /** The write clock, for the pages of small folders kept between lists. */
+  writes: WriteClock;
   now: () => number;
 }
+
+/**
+ * Folders of up to this many entries have their pages kept between lists (issue 11, W6). A small
+ * folder is listed again and again, by everyone who opens it; a large one is paged through, each
+ * page rarely read twice, and its pages would only take memory.
+ */
+const KEPT_FOLDER_ENTRIES = 100;
+const KEPT_PAGES = 256;
 
 /** Files and folders: lists, reads, names, folders, new files, content writes, deletion, permissions. */
 export function createFileService({
@@ -64,8 +75,21 @@ export function createFileService({
   starred,
   locks,
   links = async () => new Map(),
+  writes,
   now,
 }: FileServiceDeps) {
+  /**
+   * A page of a small folder as read (its rows and how many entries the list has), kept until
+   * anything is written to the files or to the users (whose names the rows carry); the folder_counts
+   * the total comes from move with the files (write-clock.ts, TRIGGERED). Its two queries were most
+   * of a list's time. The rows are shared by every answer made from them, so nothing changes them.
+   */
+  const pages = createReadCache<string, { rows: repo.ListedFile[]; total: number }>(writes, {
+    max: KEPT_PAGES,
+    tables: ['files', 'users'],
+    keep: (page) => page.total <= KEPT_FOLDER_ENTRIES,
+  });
+
   /** "/Reports/2026/plan.docx": names from the space root. */
   async function pathOf(file: Pick<FileRow, 'path' | 'name'>): Promise<string> {
     const ids = ancestorIds(file.path);
@@ -319,9 +343,15 @@ export function createFileService({
         secretLabel: q.secret_label,
         hiddenIds,
       };
-      const [rows, total, base] = await Promise.all([
-        repo.listChildren(db, query),
-        repo.countChildren(db, query),
+      const [{ rows, total }, base] = await Promise.all([
+        // The query says all a page depends on, the actor's hidden entries included.
+        pages.get(JSON.stringify(query), async () => {
+          const [rows, total] = await Promise.all([
+            repo.listChildren(db, query),
+            repo.countChildren(db, query),
+          ]);
+          return { rows, total };
+        }),
         folder ? pathOf(folder) : Promise.resolve(''),
       ]);
       const stars = await starred(
