@@ -9,6 +9,7 @@ import type { Db } from '../../db/index.ts';
 import type { FileRow, UploadTransactionRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { bodyBytesReceived, receivingBody } from '../../lib/heap.ts';
 import { appendDirect, DIRECT_ALIGN, openDirect } from '../../storage/direct-append.ts';
 import {
   createDigest,
@@ -53,18 +54,24 @@ const noop = () => {};
 function capped(max: number, seen: (chunk: Buffer) => void) {
   return async function* (source: AsyncIterable<Buffer>) {
     let passed = 0;
-    for await (const chunk of source) {
-      if (passed + chunk.length > max) {
-        const fits = chunk.subarray(0, max - passed);
-        if (fits.length > 0) {
-          seen(fits);
-          yield fits;
+    const ended = receivingBody();
+    try {
+      for await (const chunk of source) {
+        if (passed + chunk.length > max) {
+          const fits = chunk.subarray(0, max - passed);
+          if (fits.length > 0) {
+            seen(fits);
+            yield fits;
+          }
+          throw new UploadTooLong();
         }
-        throw new UploadTooLong();
+        passed += chunk.length;
+        bodyBytesReceived(chunk.length);
+        seen(chunk);
+        yield chunk;
       }
-      passed += chunk.length;
-      seen(chunk);
-      yield chunk;
+    } finally {
+      ended();
     }
   };
 }

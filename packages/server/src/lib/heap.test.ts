@@ -1,0 +1,46 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { bodyBytesReceived, COLLECT_EVERY_BYTES, MAX_BODIES, receivingBody } from './heap.ts';
+
+const global = globalThis as { gc?: unknown };
+const before = global.gc;
+afterEach(() => {
+  global.gc = before;
+});
+
+/** A spy for the collector, counting from a fresh start (whatever was counted before). */
+function spy() {
+  const gc = vi.fn();
+  global.gc = gc;
+  bodyBytesReceived(64 * COLLECT_EVERY_BYTES);
+  gc.mockClear();
+  return gc;
+}
+
+test('a young-generation collection is asked for after every few mebibytes of bodies, across requests', () => {
+  const gc = spy();
+  for (let i = 0; i < 3 * 16; i++) bodyBytesReceived(COLLECT_EVERY_BYTES / 16);
+  expect(gc).toHaveBeenCalledTimes(3);
+  expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+  bodyBytesReceived(COLLECT_EVERY_BYTES - 1);
+  expect(gc).toHaveBeenCalledTimes(3);
+});
+
+test('with more bodies in flight than MAX_BODIES, none is asked for', () => {
+  const gc = spy();
+  const ends = Array.from({ length: MAX_BODIES + 1 }, () => receivingBody());
+  bodyBytesReceived(4 * COLLECT_EVERY_BYTES);
+  expect(gc).not.toHaveBeenCalled();
+  // An end counts once, however often it is called.
+  ends[0]();
+  ends[0]();
+  bodyBytesReceived(1);
+  expect(gc).toHaveBeenCalledTimes(1);
+  for (const end of ends) end();
+  bodyBytesReceived(COLLECT_EVERY_BYTES);
+  expect(gc).toHaveBeenCalledTimes(2);
+});
+
+test('without --expose-gc nothing is asked and nothing fails', () => {
+  global.gc = undefined;
+  expect(() => bodyBytesReceived(2 * COLLECT_EVERY_BYTES)).not.toThrow();
+});
