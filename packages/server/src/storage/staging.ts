@@ -48,27 +48,15 @@ export function stagingMemory(): SharedArrayBuffer {
   return memory;
 }
 
-/** Bytes the bounce buffer of stage() takes at a time (a socket's read is at most this). */
-const BOUNCE_BYTES = 64 * 1024;
-const WORD = 8;
-let bounce: Buffer | undefined;
-
 /**
- * Copies `source` into `slot` from byte `at`. V8 copies into shared memory with relaxed atomic
- * stores, a word at a time where the source and the target lie alike against word boundaries and
- * a byte at a time elsewhere; a request's bytes lie anywhere (after its headers), and the byte
- * copy cost 0.37 s a GiB here. They go through a page-aligned bounce buffer first, placed so
- * that its bytes lie as the slot's will (about 0.09 s a GiB for both copies).
+ * Copies `source`, a buffer of its own (from Buffer.allocUnsafeSlow, which malloc aligns to 16
+ * bytes), into `slot` from its start. V8 copies into shared memory with relaxed atomic stores, a
+ * word at a time where the source and the target lie alike against word boundaries and a byte at
+ * a time elsewhere: a request's bytes, which lie anywhere after its headers, took 0.37 s a GiB to
+ * copy straight in, so they are gathered into such a buffer first (storage/direct-append.ts).
  */
-export function stage(slot: StagingSlot, at: number, source: Buffer): void {
-  bounce ??= Buffer.from(new WebAssembly.Memory({ initial: 2, maximum: 2, shared: false }).buffer);
-  for (let done = 0; done < source.length; ) {
-    const n = Math.min(source.length - done, BOUNCE_BYTES);
-    const shift = (at + done) % WORD;
-    source.copy(bounce, shift, done, done + n);
-    bounce.copy(slot.bytes, at + done, shift, shift + n);
-    done += n;
-  }
+export function stage(slot: StagingSlot, source: Buffer): void {
+  source.copy(slot.bytes, 0);
 }
 
 /** A free slot, once there is one (first come, first served). */
