@@ -116,6 +116,11 @@ export async function appendDirect(
   async function flush(end: boolean) {
     if (failed || !gather || gathered === 0 || (!end && gathered < STAGING_SLOT_BYTES)) return;
     const slot = await acquireSlot();
+    // A write that failed while this one waited for a slot: nothing more is sent.
+    if (failed) {
+      releaseSlot(slot);
+      return;
+    }
     stage(slot, gather.subarray(0, gathered));
     send(slot, gathered);
     gathered = 0;

@@ -80,13 +80,14 @@ export function createFileService({
 }: FileServiceDeps) {
   /**
    * A page of a small folder as read (its rows and how many entries the list has), kept until
-   * anything is written to the files or to the users (whose names the rows carry); the folder_counts
-   * the total comes from move with the files (write-clock.ts, TRIGGERED). Its two queries were most
-   * of a list's time. The rows are shared by every answer made from them, so nothing changes them.
+   * anything is written to the files, to the folder_counts the total comes from (they move with
+   * the files: write-clock.ts, TRIGGERED) or to the users (whose names the rows carry). Its two
+   * queries were most of a list's time. The rows are shared by every answer made from them, so
+   * nothing changes them.
    */
   const pages = createReadCache<string, { rows: repo.ListedFile[]; total: number }>(writes, {
     max: KEPT_PAGES,
-    tables: ['files', 'users'],
+    tables: ['files', 'folder_counts', 'users'],
     keep: (page) => page.total <= KEPT_FOLDER_ENTRIES,
   });
 
