@@ -1,5 +1,11 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { bodyBytesReceived, COLLECT_EVERY_BYTES, MAX_BODIES, receivingBody } from './heap.ts';
+import {
+  bodyBytesReceived,
+  COLLECT_EVERY_BYTES,
+  COLLECT_EVERY_BYTES_MANY,
+  FEW_BODIES,
+  receivingBody,
+} from './heap.ts';
 
 const global = globalThis as { gc?: unknown };
 const before = global.gc;
@@ -25,19 +31,21 @@ test('a young-generation collection is asked for after every few mebibytes of bo
   expect(gc).toHaveBeenCalledTimes(3);
 });
 
-test('with more bodies in flight than MAX_BODIES, none is asked for', () => {
+test('with more bodies in flight than FEW_BODIES, they are asked for less often', () => {
   const gc = spy();
-  const ends = Array.from({ length: MAX_BODIES + 1 }, () => receivingBody());
-  bodyBytesReceived(4 * COLLECT_EVERY_BYTES);
+  const ends = Array.from({ length: FEW_BODIES + 1 }, () => receivingBody());
+  bodyBytesReceived(COLLECT_EVERY_BYTES_MANY - 1);
   expect(gc).not.toHaveBeenCalled();
-  // An end counts once, however often it is called.
-  ends[0]();
-  ends[0]();
   bodyBytesReceived(1);
   expect(gc).toHaveBeenCalledTimes(1);
-  for (const end of ends) end();
+  // An end counts once, however often it is called: back to FEW_BODIES, the shorter spacing.
+  ends[0]();
+  ends[0]();
   bodyBytesReceived(COLLECT_EVERY_BYTES);
   expect(gc).toHaveBeenCalledTimes(2);
+  for (const end of ends) end();
+  bodyBytesReceived(COLLECT_EVERY_BYTES);
+  expect(gc).toHaveBeenCalledTimes(3);
 });
 
 test('without --expose-gc nothing is asked and nothing fails', () => {

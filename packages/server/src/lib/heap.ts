@@ -7,17 +7,22 @@
  * same speed). So the bytes of every body are counted across the process, and a collection of the
  * young generation (a scavenge, about a millisecond) is asked for after every few mebibytes.
  *
- * Only while at most MAX_BODIES bodies arrive at once. An upload keeps up to a mebibyte that has
- * arrived and is not written yet (storage/direct-append.ts), and a buffer alive at two collections
- * in a row moves to the old generation, which only a full collection frees. With sixteen uploads at
- * once (W7), collections asked for every 32 MiB, between V8's own, did that to more of them: 115
- * full collections instead of 65 in three runs, the peak no lower, and the uploads 15-20 % slower.
+ * With many bodies at once the dead buffers pile up faster than V8's own scavenges free them, and
+ * V8 then answers the external memory with full collections, one every 70-90 ms through sixteen
+ * uploads of 100 MiB (W7), which take the main thread and the second core from the uploads and
+ * their hashing. A scavenge every COLLECT_EVERY_BYTES_MANY of them kept those away: W7 in a probe,
+ * six rounds each, 516-620 MiB/s without, 603-691 with a scavenge every 16 MiB (every 8 MiB or
+ * every 24 MiB measured in between). Before the arriving bytes were copied into a buffer of each
+ * upload's own (storage/direct-append.ts), these scavenges promoted the socket's buffers that the
+ * uploads still held, and were slower; now nothing the uploads hold is a socket's buffer.
  *
  * Node exposes the collector with --expose-gc, which the serve script gives it; without it (the
  * tests, the dev server) nothing is asked.
  */
 export const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
-export const MAX_BODIES = 2;
+/** Beyond FEW_BODIES bodies at once, the scavenges are spaced by this many bytes instead. */
+export const COLLECT_EVERY_BYTES_MANY = 16 * 1024 * 1024;
+export const FEW_BODIES = 2;
 
 type Collect = (options: { type: 'minor' }) => void;
 
@@ -37,7 +42,7 @@ export function receivingBody(): () => void {
 
 export function bodyBytesReceived(bytes: number): void {
   since += bytes;
-  if (since < COLLECT_EVERY_BYTES || bodies > MAX_BODIES) return;
+  if (since < (bodies > FEW_BODIES ? COLLECT_EVERY_BYTES_MANY : COLLECT_EVERY_BYTES)) return;
   since = 0;
   (globalThis as { gc?: Collect }).gc?.({ type: 'minor' });
 }
