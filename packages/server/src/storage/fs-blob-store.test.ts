@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createFsBlobStore } from './fs-blob-store.ts';
+import { createFsBlobStore, INLINE_READ_MAX_BYTES } from './fs-blob-store.ts';
 import { digestFile } from './hash.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-blobs-'));
@@ -85,6 +85,38 @@ describe('fs blob store', () => {
     expect((await store.readRange(sha256, { start: 69_999, end: 69_999 }))[0]).toBe(data[69_999]);
     await expect(store.readRange(sha256, { start: 69_000, end: 70_000 })).rejects.toThrow(/shorter/);
     await expect(store.readRange('0'.repeat(64), { start: 0, end: 1 })).rejects.toThrow(/ENOENT/);
+  });
+
+  test('small ranges are read on the thread while reads are fast, else on libuv threads, alike', async () => {
+    const data = crypto.randomBytes(INLINE_READ_MAX_BYTES + 10);
+    const timed: number[] = [];
+    let allowed = true;
+    const own = createFsBlobStore(dataDir, {
+      inlineReads: { allowed: () => allowed, took: (ms) => timed.push(ms) },
+    });
+    const { sha256 } = await own.putBuffer(data);
+    const range = { start: 3, end: 65_538 };
+    const expected = data.subarray(3, 65_539);
+    expect(Buffer.compare(await own.readRange(sha256, range), expected)).toBe(0);
+    expect(timed).toHaveLength(1);
+    // A range larger than INLINE_READ_MAX_BYTES always goes to libuv's threads.
+    const whole = await own.readRange(sha256, { start: 0, end: data.length - 1 });
+    expect(Buffer.compare(whole, data)).toBe(0);
+    expect(timed).toHaveLength(1);
+    // Paused (a read was slow): the same bytes, the same errors, none of them on the thread.
+    allowed = false;
+    expect(Buffer.compare(await own.readRange(sha256, range), expected)).toBe(0);
+    await expect(own.readRange(sha256, { start: data.length - 2, end: data.length })).rejects.toThrow(
+      /shorter/,
+    );
+    expect(timed).toHaveLength(1);
+    // On the thread, a range past the end fails the same way, and is timed.
+    allowed = true;
+    await expect(own.readRange(sha256, { start: data.length - 2, end: data.length })).rejects.toThrow(
+      /shorter/,
+    );
+    expect(timed).toHaveLength(2);
+    own.close();
   });
 
   test('a range no buffer can hold fails, and the store lets go of its descriptors on close', async () => {
