@@ -227,6 +227,7 @@ function createServices(
     // Records carry their open share link and its members (modules/links).
     links: createLinkLookup(db),
     writes: deps.database.writes,
+    shared: deps.database.shared,
     now,
   });
   const transfers = createTransferService({ db, access: fileAccess, quota, events, locks: lockGuard, now });

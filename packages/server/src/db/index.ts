@@ -13,6 +13,7 @@ import { walGroupCommit } from './group-commit.ts';
 import { allowDirectReads } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { type SharedTransactions, sharedTransactions } from './shared-transactions.ts';
 import { type WriteClock, watchWrites } from './write-clock.ts';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,8 @@ export interface OpenedDb {
    * every commit made so far, another process's too; called as each request arrives.
    */
   freshReads(): void;
+  /** Transactions that may commit together with others of the same turn (db/shared-transactions.ts). */
+  shared: SharedTransactions;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
       dialect: 'postgres',
       writes: watched.clock,
       freshReads: () => undefined,
+      shared: sharedTransactions(db, { sharing: false }),
       close: () => db.destroy(),
     };
   }
@@ -73,6 +77,10 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(flush ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // Statement and savepoint journals in memory: a shared transaction (db/shared-transactions.ts)
+  // keeps the pages each of its calls changed until that call is done, about 100 KB for a small
+  // upload, which in a temporary file cost more than sharing the commit saved (issue 11 W3).
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
@@ -92,7 +100,14 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   allowDirectReads(db, (query, parameters) =>
     sqlite.inTransaction && !reads.isOpen() ? undefined : statements.prepare(query).all(parameters),
   );
-  return { db, dialect: 'sqlite', writes: watched.clock, freshReads: reads.end, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    writes: watched.clock,
+    freshReads: reads.end,
+    shared: sharedTransactions(db, { sharing: true }),
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -96,6 +96,25 @@ describe('the write clock', () => {
     expect(writes.version(['sessions'])).not.toBe(raw);
   });
 
+  test('a shared transaction moves the tables its calls wrote, not the others (its savepoints write none)', async () => {
+    if (!sqlite()) return;
+    const { writes, shared } = t.database;
+    const settings = writes.version(['settings']);
+    const sessions = writes.version(['sessions']);
+    await Promise.all(
+      [-5, -6].map((company) =>
+        shared((trx) =>
+          trx
+            .insertInto('settings')
+            .values({ company_id: company, name: 'probe', value: '1', updated_at: 1 })
+            .execute(),
+        ),
+      ),
+    );
+    expect(writes.version(['settings'])).not.toBe(settings);
+    expect(writes.version(['sessions'])).toBe(sessions);
+  });
+
   test("TRIGGERED names every table the schema's triggers write", async () => {
     if (!sqlite()) return;
     const { rows } = await sql<{ tbl_name: string; sql: string }>`

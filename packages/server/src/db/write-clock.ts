@@ -27,11 +27,16 @@ export interface WriteClock {
   version(tables?: readonly string[]): string | undefined;
 }
 
-/** A read-only query: a select, or raw SQL that only reads. Everything else counts as a write. */
+/**
+ * A query that writes no table: a select, raw SQL that only reads, or a savepoint's statements
+ * (db/shared-transactions.ts; what the transaction writes is counted by its own statements).
+ * Everything else counts as a write.
+ */
 function reads(query: CompiledQuery): boolean {
   const kind = query.query.kind;
   return (
-    kind === 'SelectQueryNode' || (kind === 'RawNode' && /^\s*(select|pragma|explain)\b/i.test(query.sql))
+    kind === 'SelectQueryNode' ||
+    (kind === 'RawNode' && /^\s*(select|pragma|explain|savepoint|release|rollback\s+to)\b/i.test(query.sql))
   );
 }
 

@@ -2,6 +2,7 @@ import { validateFileName } from '@cirrus/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
+import type { SharedTransactions } from '../../db/shared-transactions.ts';
 import { DomainError } from '../../http/errors.ts';
 import { findFile, isLiveFolder } from './repo.ts';
 
@@ -34,10 +35,16 @@ export function childPath(folder: Pick<FileRow, 'id' | 'path'> | null): string {
   return folder ? `${folder.path}${folder.id}/` : '/';
 }
 
-/** Runs one metadata transaction; a name taken meanwhile (unique index) answers fileNameConflict. */
-export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
+/**
+ * Runs one metadata transaction (on `db`, or through shared transactions); a name taken meanwhile
+ * (unique index) answers fileNameConflict.
+ */
+export async function inTransaction<T>(
+  db: Db | SharedTransactions,
+  fn: (trx: Trx) => Promise<T>,
+): Promise<T> {
   try {
-    return await db.transaction().execute(fn);
+    return await (typeof db === 'function' ? db(fn) : db.transaction().execute(fn));
   } catch (err) {
     if (isUniqueViolation(err)) throw new DomainError('fileNameConflict');
     throw err;

@@ -8,6 +8,7 @@ import {
 } from '@cirrus/shared';
 import type { Db, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
+import type { SharedTransactions } from '../../db/shared-transactions.ts';
 import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -52,6 +53,8 @@ export interface FileServiceDeps {
   links?: (fileIds: number[]) => Promise<Map<number, Pick<FileRecord, 'link' | 'link_members_summary'>>>;
   /** The write clock, for the pages of small folders kept between lists. */
   writes: WriteClock;
+  /** Transactions that uploads share with others of the same moment (db/shared-transactions.ts). */
+  shared: SharedTransactions;
   now: () => number;
 }
 
@@ -76,6 +79,7 @@ export function createFileService({
   locks,
   links = async () => new Map(),
   writes,
+  shared,
   now,
 }: FileServiceDeps) {
   /**
@@ -214,7 +218,9 @@ export function createFileService({
   ): Promise<FileRecord> {
     const lockCheck = await locks.forActor(actor);
     let versioned = false;
-    const id = await inTransaction(db, async (trx) => {
+    // A transaction shared with the other uploads of the moment: several small files arriving
+    // together into a folder commit at once (db/shared-transactions.ts, issue 11 W3).
+    const id = await inTransaction(shared, async (trx) => {
       await alsoInTransaction?.(trx);
       await assertFolderLive(trx, target.folder);
       const existing = await repo.findLiveByName(

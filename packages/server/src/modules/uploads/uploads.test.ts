@@ -519,6 +519,36 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
     expect(await storeContents()).toEqual(before);
   });
 
+  test('uploads at once commit together; of those racing for the last bytes, the ones that fit are kept', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Race');
+    expect((await whole(c, gid, folder.fileid, 'name=first.bin', bytes(1000, 20))).statusCode).toBe(200);
+    const before = await storeContents();
+    // 2000 bytes are left: each passes the check up front, and the quota is charged again in the
+    // transaction they share (db/shared-transactions.ts), where the third and fourth overflow.
+    const racing = [21, 22, 23, 24].map((seed) => bytes(700, seed));
+    const answers = await Promise.all(
+      racing.map((data, i) => whole(c, gid, folder.fileid, `name=r${i}.bin`, data)),
+    );
+    // Which two fit depends on the order they commit in (on PostgreSQL each has a transaction of
+    // its own, and they run at once).
+    const kept = answers.flatMap((a, i) => (a.statusCode === 200 ? [i] : []));
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(kept).toHaveLength(2);
+    expect(refused.map((a) => [a.statusCode, a.json().result])).toEqual([
+      [403, 'MySpaceFull'],
+      [403, 'MySpaceFull'],
+    ]);
+    expect(await listNames(c, gid, folder.fileid)).toEqual(['first.bin', ...kept.map((i) => `r${i}.bin`)]);
+    expect((await c.get('/api/v3/spaces')).json()).toMatchObject({ used: 2400 });
+    // The refused ones left no bytes behind; the kept ones read back as sent.
+    expect((await storeContents()).blobs.length).toBe(before.blobs.length + 2);
+    for (const i of kept) {
+      const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${answers[i].json().fileid}/content`);
+      expect(content.rawPayload.equals(racing[i])).toBe(true);
+    }
+  });
+
   test('a body over 1 MiB is streamed through a temp file and hashed on the hashing thread', async () => {
     const big = await makeTestApp();
     try {
