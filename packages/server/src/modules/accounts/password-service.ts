@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserService } from '../users/service.ts';
@@ -35,7 +36,6 @@ export const FORGOT_ADDRESS_THROTTLE: ThrottlePolicy = {
 
 const DAY = 86400;
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 export type MustChangeReason = 'temporary' | 'expired';
@@ -106,7 +106,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     const token = randomToken();
     const t = now();
     await repo.insertPasswordToken(db, {
-      token_hash: sha256(token),
+      token_hash: sha256Hex(token),
       user_id: userId,
       purpose,
       created_at: t,
@@ -117,7 +117,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   }
 
   async function liveToken(token: string, purpose: 'change' | 'reset') {
-    const row = await repo.findLivePasswordToken(db, sha256(token), purpose, now());
+    const row = await repo.findLivePasswordToken(db, sha256Hex(token), purpose, now());
     const user = row && (await repo.findUserById(db, row.user_id));
     if (!row || !user || user.status !== 'active') throw new DomainError('InvalidToken');
     return { row, user };

@@ -5,6 +5,7 @@ import type { SessionRow, UserRow } from '../../db/schema.ts';
 import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { UserService } from '../users/service.ts';
 import type { MustChangeReason, PasswordService } from './password-service.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
@@ -16,7 +17,6 @@ export const ACCOUNT_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds:
 /** One address may fail 20 times in 15 minutes across accounts (password spraying). */
 export const ADDRESS_THROTTLE: ThrottlePolicy = { maxFailures: 20, windowSeconds: 900, lockSeconds: 900 };
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 export interface LoginInput {
@@ -84,7 +84,7 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
     const token = randomToken();
     const t = now();
     const session: SessionRow = {
-      id: sha256(token),
+      id: sha256Hex(token),
       user_id: user.id,
       csrf_token: randomToken(),
       ip,
@@ -136,7 +136,7 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
 
     /** The actor behind a session cookie, or null when it is unknown, expired or the user is disabled. */
     async authenticate(token: string): Promise<Actor | null> {
-      const id = sha256(token);
+      const id = sha256Hex(token);
       const found = await sessions.get(id, async () => {
         const row = await repo.findSessionWithUser(db, id);
         return row && { ...row, membership: await users.membershipOf(row.user.id) };

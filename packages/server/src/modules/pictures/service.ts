@@ -3,6 +3,7 @@ import { type UploadAddress, type UploadedPicture, validateAvatarFile } from '@c
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { storageWrite } from '../../storage/index.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -13,8 +14,6 @@ import * as repo from './repo.ts';
 export const UPLOAD_KEY_TTL_SECONDS = 600;
 /** Where the second step form-POSTs to. */
 export const PICTURE_FORM_URL = '/api/v3/pictures';
-
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 export const avatarUrl = (userId: number, pictureId: number) =>
   `/api/v3/avatars/${userId}.png?v=${pictureId}`;
@@ -56,7 +55,7 @@ export function createPictureService({
       const key = crypto.randomBytes(32).toString('base64url');
       const t = now();
       await repo.insertUploadKey(db, {
-        key_hash: sha256(key),
+        key_hash: sha256Hex(key),
         user_id: actor.userId,
         kind,
         created_at: t,
@@ -68,7 +67,7 @@ export function createPictureService({
 
     /** The form POST: the key is used up first, so a refused picture needs a new key. */
     async upload(actor: Actor, key: string, file: UploadedFile | undefined): Promise<UploadedPicture> {
-      const kind = key ? await repo.claimUploadKey(db, sha256(key), actor.userId, now()) : undefined;
+      const kind = key ? await repo.claimUploadKey(db, sha256Hex(key), actor.userId, now()) : undefined;
       if (!kind) throw new DomainError('uploadKeyInvalid');
       if (kind === 'avatar') await assertAvatarEditable(actor);
       if (!file) throw new DomainError('error_file_tips');
