@@ -9,6 +9,7 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
+import { type Checkpointer, INLINE_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer.ts';
 import { walGroupCommit } from './group-commit.ts';
 import { allowDirectReads } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -40,8 +41,14 @@ export interface OpenedDb {
 /**
  * Opens the metadata database named by the URL (sqlite://path or postgres://...) and applies the
  * migrations. `schema` puts a PostgreSQL connection into its own schema (tests use one each).
+ * `checkpointThread`: a SQLite file's WAL is copied into it on a thread of its own
+ * (db/checkpointer.ts), for the server; short-lived processes (the admin CLI, tests) leave it to
+ * SQLite's checkpoint after a commit.
  */
-export async function openDb(url: string, opts: { schema?: string } = {}): Promise<OpenedDb> {
+export async function openDb(
+  url: string,
+  opts: { schema?: string; checkpointThread?: boolean; onCheckpointError?: (err: Error) => void } = {},
+): Promise<OpenedDb> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // Loaded only for PostgreSQL: the embedded default never needs it.
     const { default: pg } = await import('pg');
@@ -82,6 +89,8 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   // upload, which in a temporary file cost more than sharing the commit saved (issue 11 W3).
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpointThread = flush !== undefined && opts.checkpointThread === true;
+  if (checkpointThread) sqlite.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reads = sharedReads(sqlite);
@@ -94,6 +103,9 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
+  const checkpointer: Checkpointer | undefined = checkpointThread
+    ? startCheckpointer(file, { onError: opts.onCheckpointError })
+    : undefined;
   // Hot selects run at once unless a transaction holds the one connection (db/hot.ts). Such a
   // read takes the connection between two statements of whoever else holds it outside a
   // transaction, which reads exactly what waiting for them would, since nothing is left uncommitted.
@@ -106,7 +118,11 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
     writes: watched.clock,
     freshReads: reads.end,
     shared: sharedTransactions(db, { sharing: true }),
-    close: () => db.destroy(),
+    async close() {
+      // The thread first: the last connection to close copies what is left and removes the WAL.
+      await checkpointer?.close();
+      await db.destroy();
+    },
   };
 }
 
