@@ -4,7 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import { INLINE_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer.ts';
+import { createCheckpointer, DEFAULT_INLINE_PAGES, THREAD_INLINE_PAGES } from './checkpointer.ts';
 import { openDb } from './index.ts';
 
 const dirs: string[] = [];
@@ -51,7 +51,11 @@ describe('the checkpoint thread', () => {
     expect(rowsInFileAlone(file)).toBe(0);
 
     // A long interval: only the passes the test asks for run.
-    const checkpointer = startCheckpointer(file, { everyMs: 60_000 });
+    const inline: number[] = [];
+    const checkpointer = createCheckpointer(file, {
+      everyMs: 60_000,
+      setInlinePages: (pages) => inline.push(pages),
+    });
     try {
       expect(await checkpointer.pass()).toBe(1);
       expect(rowsInFileAlone(file)).toBe(50);
@@ -60,9 +64,12 @@ describe('the checkpoint thread', () => {
       insert.run(50);
       expect(await checkpointer.pass()).toBe(2);
       expect(rowsInFileAlone(file)).toBe(51);
+      expect(inline).toEqual([THREAD_INLINE_PAGES]);
     } finally {
       await checkpointer.close();
     }
+    expect(checkpointer.running).toBe(false);
+    expect(inline).toEqual([THREAD_INLINE_PAGES, DEFAULT_INLINE_PAGES]);
     // The connection goes on after the thread stopped, and its close removes the WAL.
     insert.run(51);
     db.close();
@@ -70,34 +77,62 @@ describe('the checkpoint thread', () => {
     expect(rowsInFileAlone(file)).toBe(52);
   });
 
-  test('checkpoints on its own every interval', async () => {
+  test('starts under many commits a second, checkpoints on its own meanwhile, and stops once they are few', async () => {
     const file = tempFile();
     const db = walDatabase(file);
-    const checkpointer = startCheckpointer(file, { everyMs: 20 });
+    const inline: number[] = [];
+    const checkpointer = createCheckpointer(file, {
+      everyMs: 20,
+      setInlinePages: (pages) => inline.push(pages),
+      startPerSecond: 20,
+      quietSeconds: 2,
+      secondMs: 100,
+    });
     try {
-      db.prepare('insert into t (x) values (1)').run();
-      const until = Date.now() + 5_000;
-      while (rowsInFileAlone(file) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      expect(rowsInFileAlone(file)).toBe(1);
+      const insert = db.prepare('insert into t (x) values (?)');
+      // A few commits: SQLite's own checkpoints are enough.
+      for (let i = 0; i < 5; i++) {
+        insert.run(i);
+        checkpointer.committed();
+      }
+      expect(checkpointer.running).toBe(false);
+      for (let i = 5; i < 25; i++) {
+        insert.run(i);
+        checkpointer.committed();
+      }
+      expect(checkpointer.running).toBe(true);
+      expect(inline).toEqual([THREAD_INLINE_PAGES]);
+      // The thread copies the WAL on its own.
+      let until = Date.now() + 5_000;
+      while (rowsInFileAlone(file) < 25 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(rowsInFileAlone(file)).toBe(25);
+      // Two quiet "seconds" of 100 ms: it stops, and the connection checkpoints as by default.
+      until = Date.now() + 5_000;
+      while (checkpointer.running && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(checkpointer.running).toBe(false);
+      expect(inline).toEqual([THREAD_INLINE_PAGES, DEFAULT_INLINE_PAGES]);
     } finally {
       await checkpointer.close();
       db.close();
     }
   });
 
-  test('openDb with checkpointThread: the connection checkpoints only a long WAL itself, and closes after the thread', async () => {
+  test('openDb with checkpointThread: writes as usual, and closes after the thread', async () => {
     const file = tempFile();
     const opened = await openDb(`sqlite://${file}`, { checkpointThread: true });
     try {
+      await sql`create table t (x integer)`.execute(opened.db);
+      // Enough commits at once to start the thread.
+      await Promise.all(
+        Array.from({ length: 150 }, (_, i) => sql`insert into t (x) values (${i})`.execute(opened.db)),
+      );
       const [{ wal_autocheckpoint }] = (
         await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(opened.db)
       ).rows;
-      expect(wal_autocheckpoint).toBe(INLINE_CHECKPOINT_PAGES);
-      await sql`create table t (x integer)`.execute(opened.db);
-      await sql`insert into t (x) values (1)`.execute(opened.db);
+      expect(wal_autocheckpoint).toBe(THREAD_INLINE_PAGES);
       const until = Date.now() + 5_000;
-      while (rowsInFileAlone(file) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      expect(rowsInFileAlone(file)).toBe(1);
+      while (rowsInFileAlone(file) < 150 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(rowsInFileAlone(file)).toBe(150);
     } finally {
       await opened.close();
     }
@@ -110,7 +145,7 @@ describe('the checkpoint thread', () => {
       const [{ wal_autocheckpoint }] = (
         await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(opened.db)
       ).rows;
-      expect(wal_autocheckpoint).toBe(1000);
+      expect(wal_autocheckpoint).toBe(DEFAULT_INLINE_PAGES);
     } finally {
       await opened.close();
     }

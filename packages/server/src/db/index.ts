@@ -9,7 +9,7 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
-import { type Checkpointer, INLINE_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer.ts';
+import { createCheckpointer } from './checkpointer.ts';
 import { walGroupCommit } from './group-commit.ts';
 import { allowDirectReads } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -41,9 +41,9 @@ export interface OpenedDb {
 /**
  * Opens the metadata database named by the URL (sqlite://path or postgres://...) and applies the
  * migrations. `schema` puts a PostgreSQL connection into its own schema (tests use one each).
- * `checkpointThread`: a SQLite file's WAL is copied into it on a thread of its own
- * (db/checkpointer.ts), for the server; short-lived processes (the admin CLI, tests) leave it to
- * SQLite's checkpoint after a commit.
+ * `checkpointThread`: while many writes a second commit, a SQLite file's WAL is copied into it on
+ * a thread of its own (db/checkpointer.ts), for the server; short-lived processes (the admin CLI,
+ * tests) leave it to SQLite's checkpoint after a commit.
  */
 export async function openDb(
   url: string,
@@ -89,8 +89,15 @@ export async function openDb(
   // upload, which in a temporary file cost more than sharing the commit saved (issue 11 W3).
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
-  const checkpointThread = flush !== undefined && opts.checkpointThread === true;
-  if (checkpointThread) sqlite.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+  const checkpointer =
+    flush && opts.checkpointThread
+      ? createCheckpointer(file, {
+          setInlinePages: (pages) => {
+            if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`);
+          },
+          onError: opts.onCheckpointError,
+        })
+      : undefined;
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reads = sharedReads(sqlite);
@@ -99,13 +106,19 @@ export async function openDb(
     new SqliteDialect({ database: statements }),
     // Read inside the shared read: on its own the pragma takes a read lock of its own.
     () => (sqlite.open ? (reads.within(() => dataVersion.get()) as number) : undefined),
-    flush,
+    // Each commit also counts towards starting the checkpoint thread.
+    flush && checkpointer
+      ? {
+          ...flush,
+          committed: () => {
+            checkpointer.committed();
+            return flush.committed();
+          },
+        }
+      : flush,
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
-  const checkpointer: Checkpointer | undefined = checkpointThread
-    ? startCheckpointer(file, { onError: opts.onCheckpointError })
-    : undefined;
   // Hot selects run at once unless a transaction holds the one connection (db/hot.ts). Such a
   // read takes the connection between two statements of whoever else holds it outside a
   // transaction, which reads exactly what waiting for them would, since nothing is left uncommitted.
