@@ -6,14 +6,8 @@ import { seedDemoDrive } from './seed/drive.ts';
 import { seedDemoTeams } from './seed/teams.ts';
 
 const config = loadConfig();
-// The server copies SQLite's WAL into the database file on a thread of its own (db/checkpointer.ts).
-let checkpointFailed = (err: Error) => console.error(err);
-const database = await openDb(config.databaseUrl, {
-  checkpointThread: true,
-  onCheckpointError: (err) => checkpointFailed(err),
-});
+const database = await openDb(config.databaseUrl);
 const { app, services } = await buildApp({ config, database });
-checkpointFailed = (err) => app.log.warn({ err }, 'database checkpoint failed');
 const now = () => Math.floor(Date.now() / 1000);
 
 const demo = config.demo

@@ -9,7 +9,6 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
-import { createCheckpointer } from './checkpointer.ts';
 import { walGroupCommit } from './group-commit.ts';
 import { allowDirectReads } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -41,14 +40,8 @@ export interface OpenedDb {
 /**
  * Opens the metadata database named by the URL (sqlite://path or postgres://...) and applies the
  * migrations. `schema` puts a PostgreSQL connection into its own schema (tests use one each).
- * `checkpointThread`: while many writes a second commit, a SQLite file's WAL is copied into it on
- * a thread of its own (db/checkpointer.ts), for the server; short-lived processes (the admin CLI,
- * tests) leave it to SQLite's checkpoint after a commit.
  */
-export async function openDb(
-  url: string,
-  opts: { schema?: string; checkpointThread?: boolean; onCheckpointError?: (err: Error) => void } = {},
-): Promise<OpenedDb> {
+export async function openDb(url: string, opts: { schema?: string } = {}): Promise<OpenedDb> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // Loaded only for PostgreSQL: the embedded default never needs it.
     const { default: pg } = await import('pg');
@@ -89,15 +82,6 @@ export async function openDb(
   // upload, which in a temporary file cost more than sharing the commit saved (issue 11 W3).
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
-  const checkpointer =
-    flush && opts.checkpointThread
-      ? createCheckpointer(file, {
-          setInlinePages: (pages) => {
-            if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`);
-          },
-          onError: opts.onCheckpointError,
-        })
-      : undefined;
   // data_version changes when another connection (the admin CLI, say) commits to the file.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reads = sharedReads(sqlite);
@@ -106,16 +90,7 @@ export async function openDb(
     new SqliteDialect({ database: statements }),
     // Read inside the shared read: on its own the pragma takes a read lock of its own.
     () => (sqlite.open ? (reads.within(() => dataVersion.get()) as number) : undefined),
-    // Each commit also counts towards starting the checkpoint thread.
-    flush && checkpointer
-      ? {
-          ...flush,
-          committed: () => {
-            checkpointer.committed();
-            return flush.committed();
-          },
-        }
-      : flush,
+    flush,
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
@@ -131,11 +106,7 @@ export async function openDb(
     writes: watched.clock,
     freshReads: reads.end,
     shared: sharedTransactions(db, { sharing: true }),
-    async close() {
-      // The thread first: the last connection to close copies what is left and removes the WAL.
-      await checkpointer?.close();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 
