@@ -136,6 +136,43 @@ describe('hotQuery', () => {
     expect(after.map((r) => r.updated_at).sort()).toEqual([10, 10, 15]);
   });
 
+  test("a transaction's hot writes move the write clock when it commits, never before nor on a rollback", async () => {
+    const { db, writes, dialect } = t.database;
+    const insert = hotQuery(
+      (db, row: { company_id: number; name: string; value: string; updated_at: number }) =>
+        db.insertInto('settings').values(row),
+    );
+    const setValue = hotQuery((db, companyId: number, value: string) =>
+      db.updateTable('settings').set({ value }).where('company_id', '=', companyId),
+    );
+    // PostgreSQL cannot see other processes' commits, so nothing is cached there (version undefined).
+    const clocked = dialect === 'sqlite';
+    const before = writes.version(['settings']);
+    await db.transaction().execute(async (trx) => {
+      const inserted = await insert.run(trx, { company_id: -11, name: 'p', value: '1', updated_at: 1 });
+      expect(inserted.numAffectedRows).toBe(1n);
+      await insert.run(trx, { company_id: -11, name: 'q', value: '2', updated_at: 2 });
+      expect((await setValue.run(trx, -11, 'w')).numAffectedRows).toBe(2n);
+      expect(await byNames.all(trx, -11, ['p', 'q'])).toEqual([
+        { name: 'p', value: 'w' },
+        { name: 'q', value: 'w' },
+      ]);
+      // Uncommitted: a cache may keep what it read before.
+      expect(writes.version(['settings'])).toBe(before);
+    });
+    const committed = writes.version(['settings']);
+    if (clocked) expect(committed).not.toBe(before);
+
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await setValue.run(trx, -11, 'z');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(writes.version(['settings'])).toBe(committed);
+    expect((await byNames.all(db, -11, ['p', 'q'])).map((r) => r.value)).toEqual(['w', 'w']);
+  });
+
   test('refuses a builder that does not take every argument as a parameter', async () => {
     const fixed = hotQuery((db, _companyId: number) =>
       db.selectFrom('settings').select('name').where('company_id', '=', -7),

@@ -10,7 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { walGroupCommit } from './group-commit.ts';
-import { allowDirectReads } from './hot.ts';
+import { allowDirectReads, allowDirectStatements } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { type SharedTransactions, sharedTransactions } from './shared-transactions.ts';
@@ -99,6 +99,16 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   // transaction, which reads exactly what waiting for them would, since nothing is left uncommitted.
   allowDirectReads(db, (query, parameters) =>
     sqlite.inTransaction && !reads.isOpen() ? undefined : statements.prepare(query).all(parameters),
+  );
+  // Hot queries of a transaction run at once on the connection it holds, as Kysely's SQLite driver
+  // would run them (db/hot.ts).
+  allowDirectStatements(db, (query) =>
+    watched.inTransaction(query, () => {
+      const statement = statements.prepare(query.sql);
+      if (statement.reader) return { rows: statement.all(query.parameters) };
+      const { changes, lastInsertRowid } = statement.run(query.parameters);
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    }),
   );
   return {
     db,

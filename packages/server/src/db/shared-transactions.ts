@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { executeQuery } from './hot.ts';
 import type { Db, Trx } from './index.ts';
 
 /**
@@ -36,18 +37,21 @@ type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
  */
 export function sharedTransactions(db: Db, { sharing }: { sharing: boolean }): SharedTransactions {
   let waiting: Waiting[] = [];
+  const savepoint = CompiledQuery.raw('savepoint shared_item');
+  const rollback = CompiledQuery.raw('rollback to shared_item');
+  const release = CompiledQuery.raw('release shared_item');
 
   async function runTogether(batch: Waiting[]): Promise<void> {
     const outcomes: Outcome[] = [];
     try {
       await db.transaction().execute(async (trx) => {
         for (const { fn } of batch) {
-          await sql`savepoint shared_item`.execute(trx);
+          await executeQuery(trx, savepoint);
           try {
             outcomes.push({ ok: true, value: await fn(trx) });
           } catch (err) {
             try {
-              await sql`rollback to shared_item`.execute(trx);
+              await executeQuery(trx, rollback);
             } catch {
               // The failure ended the whole transaction (SQLite rolls back on a full disk, say):
               // no savepoint is left to return to, and every call of the batch fails with it.
@@ -55,7 +59,7 @@ export function sharedTransactions(db: Db, { sharing }: { sharing: boolean }): S
             }
             outcomes.push({ ok: false, err });
           }
-          await sql`release shared_item`.execute(trx);
+          await executeQuery(trx, release);
         }
       });
     } catch (err) {

@@ -82,7 +82,7 @@ class WatchedConnection implements DatabaseConnection {
     private readonly tick: (tables: Iterable<string>) => void,
   ) {}
 
-  private wrote(query: CompiledQuery): void {
+  wrote(query: CompiledQuery): void {
     if (reads(query)) return;
     const tables = tablesWritten(query);
     if (this.inTransaction) for (const table of tables) this.dirty.add(table);
@@ -121,17 +121,23 @@ class WatchedConnection implements DatabaseConnection {
 function watchedDialect(
   dialect: Dialect,
   tick: (tables: Iterable<string>) => void,
+  held: Set<WatchedConnection>,
   flush?: GroupCommit,
 ): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => watchedDriver(dialect.createDriver(), tick, flush),
+    createDriver: () => watchedDriver(dialect.createDriver(), tick, held, flush),
   };
 }
 
-function watchedDriver(inner: Driver, tick: (tables: Iterable<string>) => void, flush?: GroupCommit): Driver {
+function watchedDriver(
+  inner: Driver,
+  tick: (tables: Iterable<string>) => void,
+  held: Set<WatchedConnection>,
+  flush?: GroupCommit,
+): Driver {
   const wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
   const unwrap = (c: DatabaseConnection) => (c as WatchedConnection).inner;
   const driver: Driver = {
@@ -147,10 +153,12 @@ function watchedDriver(inner: Driver, tick: (tables: Iterable<string>) => void, 
         wrapper = new WatchedConnection(connection, tick);
         wrappers.set(connection, wrapper);
       }
+      held.add(wrapper);
       return wrapper;
     },
     async releaseConnection(c: DatabaseConnection) {
       const watched = c as WatchedConnection;
+      held.delete(watched);
       const commit = watched.committedWrite && flush ? flush.committed() : 0;
       watched.committedWrite = false;
       await inner.releaseConnection(unwrap(c));
@@ -193,6 +201,17 @@ function watchedDriver(inner: Driver, tick: (tables: Iterable<string>) => void, 
 }
 
 /**
+ * Runs `statement` (`query` run straight on the database, bypassing Kysely's executor) as a
+ * statement of the transaction open on the one connection, counting what it writes as the
+ * executor would: answers its result, or undefined, without running it, when no transaction holds
+ * the connection.
+ */
+export type InTransaction = <R>(
+  query: CompiledQuery,
+  statement: () => QueryResult<R>,
+) => QueryResult<R> | undefined;
+
+/**
  * Watches a dialect's writes. `otherWrites` answers a number that changes when another process
  * writes (SQLite's data_version), or undefined when that cannot be known (no caching then).
  * `flush`: the group commit that makes committed writes durable (SQLite with synchronous=NORMAL).
@@ -201,10 +220,11 @@ export function watchWrites(
   dialect: Dialect,
   otherWrites: () => number | undefined,
   flush?: GroupCommit,
-): { dialect: Dialect; clock: WriteClock } {
+): { dialect: Dialect; clock: WriteClock; inTransaction: InTransaction } {
   // Commits of this process are counted; each table remembers the count at its last write.
   let ours = 0;
   const lastWrite = new Map<string, number>();
+  const held = new Set<WatchedConnection>();
   return {
     dialect: watchedDialect(
       dialect,
@@ -212,8 +232,20 @@ export function watchWrites(
         ours++;
         for (const table of tables) lastWrite.set(table, ours);
       },
+      held,
       flush,
     ),
+    inTransaction(query, statement) {
+      // Only with one connection (SQLite's): with several, the open transaction could be another's.
+      if (held.size !== 1) return undefined;
+      const [connection] = held;
+      if (!connection.inTransaction) return undefined;
+      try {
+        return statement();
+      } finally {
+        connection.wrote(query);
+      }
+    },
     clock: {
       version(tables) {
         const theirs = otherWrites();

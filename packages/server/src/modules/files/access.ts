@@ -20,7 +20,7 @@ export interface Located {
 /** A folder the actor sees (null file: the space root), with their mask on it. */
 export interface LocatedFolder {
   ctx: FileContext;
-  folder: repo.FileWithNames | null;
+  folder: FileRow | null;
   mask: number;
 }
 
@@ -74,9 +74,13 @@ export function createFileAccess({ db, spaces }: { db: Db; spaces: SpaceService 
       const ctx = await requireSpace(actor, groupId);
       return { ctx, folder: null, mask: maskAt(ctx, null) };
     }
-    const { ctx, file, mask } = await requireFile(actor, folderId, { groupId });
-    if (!file.is_folder) throw new DomainError('fileNotExists');
-    return { ctx, folder: file, mask };
+    // The folder's row alone: nothing shows its people's names.
+    const folder = await repo.findFileRow(db, folderId);
+    if (folder?.status !== 'live' || folder.group_id !== groupId || !folder.is_folder)
+      throw new DomainError('fileNotExists');
+    const ctx = await context(actor, groupId);
+    if (!ctx) throw new DomainError('fileNotExists');
+    return { ctx, folder, mask: maskAt(ctx, folder) };
   }
 
   /** The live items below a folder, shallowest first (callers check each one's mask). */

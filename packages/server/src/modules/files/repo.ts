@@ -26,6 +26,13 @@ export function findFile(db: DbOrTrx, id: number): Promise<FileWithNames | undef
   return fileById.first(db, id);
 }
 
+const rowById = hotQuery((db, id: number) => db.selectFrom('files').selectAll().where('id', '=', id));
+
+/** A file's row alone, without its people's names (a folder to write into). */
+export function findFileRow(db: DbOrTrx, id: number): Promise<FileRow | undefined> {
+  return rowById.first(db, id);
+}
+
 /** The columns of files a folder page shows (presenter.ts): not the path, keys or bin columns. */
 const LISTED_COLUMNS = [
   'id',
@@ -260,12 +267,13 @@ export async function isLiveFolder(db: DbOrTrx, id: number): Promise<boolean> {
   return (await liveFolder.first(db, id)) !== undefined;
 }
 
-const fileInsert = hotQuery((db, file: NewFile) => db.insertInto('files').values(file).returning('id'));
+const fileInsert = hotQuery((db, file: NewFile) => db.insertInto('files').values(file).returningAll());
 
-export async function insertFile(db: DbOrTrx, file: NewFile): Promise<number> {
+/** Inserts a file and answers its row as stored (its id, the columns' defaults). */
+export async function insertFile(db: DbOrTrx, file: NewFile): Promise<FileRow> {
   const row = await fileInsert.first(db, file);
-  if (!row) throw new Error('insert into files answered no id');
-  return row.id;
+  if (!row) throw new Error('insert into files answered no row');
+  return row;
 }
 
 export interface NewVersion {

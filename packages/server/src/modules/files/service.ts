@@ -161,12 +161,12 @@ export function createFileService({
     });
   }
 
-  /** A new file with its first version. */
+  /** A new file with its first version: its row as stored. */
   async function addFile(trx: Trx, actor: Actor, target: LocatedFolder, name: string, digest: BlobDigest) {
     const t = now();
     const groupId = target.ctx.space.id;
     const parentId = target.folder?.id ?? 0;
-    const fileId = await repo.insertFile(trx, {
+    const file = await repo.insertFile(trx, {
       group_id: groupId,
       parent_id: parentId,
       path: childPath(target.folder),
@@ -184,7 +184,7 @@ export function createFileService({
       delete_root: null,
     });
     await repo.insertVersion(trx, {
-      file_id: fileId,
+      file_id: file.id,
       ver: 1,
       ...digest,
       modifier_id: actor.userId,
@@ -195,12 +195,12 @@ export function createFileService({
       type: 'file_create',
       actorId: actor.userId,
       groupId,
-      fileId,
+      fileId: file.id,
       name,
       isFolder: false,
       parentId,
     });
-    return fileId;
+    return file;
   }
 
   /**
@@ -217,10 +217,10 @@ export function createFileService({
     alsoInTransaction?: (trx: Trx) => Promise<void>,
   ): Promise<FileRecord> {
     const lockCheck = await locks.forActor(actor);
-    let versioned = false;
     // A transaction shared with the other uploads of the moment: several small files arriving
-    // together into a folder commit at once (db/shared-transactions.ts, issue 11 W3).
-    const id = await inTransaction(shared, async (trx) => {
+    // together into a folder commit at once (db/shared-transactions.ts, issue 11 W3). It answers
+    // the new file's row, or the id of the file that got a new version.
+    const written = await inTransaction(shared, async (trx): Promise<FileRow | number> => {
       await alsoInTransaction?.(trx);
       await assertFolderLive(trx, target.folder);
       const existing = await repo.findLiveByName(
@@ -237,15 +237,17 @@ export function createFileService({
       if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');
       await lockCheck.assertFree(trx, existing);
       await addVersion(trx, actor, target.ctx, existing, digest);
-      versioned = true;
       return existing.id;
     });
-    // History limit: the oldest versions beyond it go (modules/history/keeper.ts).
-    if (versioned) await versions.trimFile(target.ctx.space, id);
-    if (versioned) return reload(actor, target.ctx, id);
-    // A file made just now has no star, lock or share link yet: nothing to look up for them.
-    const file = await repo.findFile(db, id);
-    if (!file) throw new Error(`file ${id} vanished after its write`);
+    if (typeof written === 'number') {
+      // History limit: the oldest versions beyond it go (modules/history/keeper.ts).
+      await versions.trimFile(target.ctx.space, written);
+      return reload(actor, target.ctx, written);
+    }
+    // A file made just now has no star, lock or share link yet, and the actor made it: its row as
+    // inserted is the whole record, without reading it again.
+    const maker = actor.user.nick_name;
+    const file: repo.FileWithNames = { ...written, creator_name: maker, modifier_name: maker };
     const record = presentFile(file, target.ctx, maskAt(target.ctx, file), await pathOf(file), false);
     record.filelock = null;
     return record;
@@ -463,7 +465,7 @@ export function createFileService({
       const t = now();
       const id = await inTransaction(db, async (trx) => {
         await assertFolderLive(trx, target.folder);
-        const folderId = await repo.insertFile(trx, {
+        const { id: folderId } = await repo.insertFile(trx, {
           group_id: groupId,
           parent_id: parentId,
           path: childPath(target.folder),

@@ -139,7 +139,7 @@ export function createTransferService({ db, access, quota, events, locks, now }:
     place: { groupId: number; parentId: number; path: string },
     t: number,
   ): Promise<number> {
-    const id = await repo.insertFile(trx, {
+    const { id } = await repo.insertFile(trx, {
       group_id: place.groupId,
       parent_id: place.parentId,
       path: place.path,

@@ -432,6 +432,10 @@ describe('one request: the bytes as the body of POST .../upload-transactions', (
     const res = await whole(c, gid, folder.fileid, `name=${encodeURIComponent('Notes 1.txt')}`, data);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ fname: 'Notes 1.txt', fsize: 700, fsha: sha1Of(data), fver: 1 });
+    // The answer is made from the row as inserted (not read again): the same record a GET answers.
+    const got = await c.get(`/api/v3/groups/${gid}/files/${res.json().fileid}`);
+    expect(res.json()).toEqual(got.json());
+    expect(res.json()).toMatchObject({ path: '/Inbox/Notes 1.txt', creator: { name: expect.any(String) } });
     const content = await c.get(`/xfi/v1/me/volumes/${gid}/files/${res.json().fileid}/content`);
     expect(Buffer.compare(content.rawPayload, data)).toBe(0);
     const again = await whole(c, gid, folder.fileid, `name=notes%201.TXT&sha1=${sha1Of(bytes(5))}`, bytes(5));
