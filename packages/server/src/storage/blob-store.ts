@@ -36,8 +36,10 @@ export interface BlobFiles {
   /**
    * Reads an inclusive range of a blob into one buffer (a small Range request: one read, and a
    * buffer sent as it is, cost less than a stream). Fails if the blob holds fewer bytes.
+   * `into`: a buffer as long as the range to read into (range-buffers.ts); the answer may be it or
+   * other bytes (a small blob's), so the caller keeps `into` until it is done with the answer.
    */
-  readRange(sha256: string, range: ByteRange): Promise<Buffer>;
+  readRange(sha256: string, range: ByteRange, into?: Buffer): Promise<Buffer>;
   /**
    * Deletes a blob unless it was written (or put again) at or after `unusedSinceMs`: putting
    * content that is already stored refreshes its time, so a blob that a write is about to

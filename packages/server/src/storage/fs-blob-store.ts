@@ -213,7 +213,7 @@ export function createFsBlobStore(
       );
     },
 
-    readRange(sha256, { start, end }) {
+    readRange(sha256, { start, end }, into) {
       // Callbacks rather than a FileHandle, and a descriptor kept open from the last read of the
       // blob: a 64 KiB Range read is then one trip to libuv's threads instead of three (bench W2),
       // or none while such reads come from the page cache (inline-reads.ts).
@@ -229,7 +229,9 @@ export function createFsBlobStore(
           };
           let buf: Buffer;
           try {
-            buf = Buffer.allocUnsafe(length);
+            if (into && into.length !== length)
+              throw new Error(`a buffer of ${into.length} bytes for ${length}`);
+            buf = into ?? Buffer.allocUnsafe(length);
           } catch (thrown) {
             // A range no buffer can hold, say: the descriptor is not left marked as in use.
             return done(thrown as Error, 0, Buffer.alloc(0));

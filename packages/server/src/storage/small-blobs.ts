@@ -79,9 +79,9 @@ export function withSmallBlobs(db: Db, files: BlobFiles): BlobStore {
       );
     },
 
-    async readRange(sha256, range) {
+    async readRange(sha256, range, into) {
       const data = beyondSmall(range) ? undefined : await small(sha256);
-      return data ? slice(sha256, data, range) : files.readRange(sha256, range);
+      return data ? slice(sha256, data, range) : files.readRange(sha256, range, into);
     },
 
     async remove(sha256, { unusedSinceMs }) {

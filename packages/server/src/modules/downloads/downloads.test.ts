@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { maskOf, TEAM_ROLE } from '@cirrus/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -102,6 +103,54 @@ describe('GET /xfi/v1/me/volumes/{v}/files/{f}/content', () => {
       expect(res.headers['content-length']).toBe(String(end - start + 1));
       expect(Buffer.compare(res.rawPayload, big.subarray(start, end + 1))).toBe(0);
     }
+  });
+
+  test('Range answers read into reused buffers each carry their own bytes (pipelined, real socket)', async () => {
+    const { c, gid } = await me();
+    const big = Buffer.from(Array.from({ length: 2 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 12)) % 256));
+    const file = await upload(c, gid, 0, 'reused.bin', big);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cookie = Object.entries(c.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    // Requests sent at once on one connection: Node answers them in order, so each answer waits,
+    // holding its buffer, until those before it are written, while the next reads need buffers.
+    // A buffer handed to a new read before its answer was written shows as another range's bytes.
+    const ranges = Array.from({ length: 12 }, (_, i) => {
+      const start = ((i * 5) % 7) * 256 * 1024 + i * 31;
+      return [start, start + (i % 3 === 0 ? 64 : 256) * 1024 - 1] as const;
+    });
+    const socket = net.connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise<void>((resolve, reject) => {
+      socket.on('end', resolve);
+      socket.on('error', reject);
+    });
+    socket.write(
+      ranges
+        .map(
+          ([start, end], i) =>
+            `GET /xfi/v1/me/volumes/${gid}/files/${file.fileid}/content HTTP/1.1\r\nHost: x\r\n` +
+            `Cookie: ${cookie}\r\nRange: bytes=${start}-${end}\r\n` +
+            (i === ranges.length - 1 ? 'Connection: close\r\n' : '') +
+            '\r\n',
+        )
+        .join(''),
+    );
+    await closed;
+    let rest = Buffer.concat(received);
+    ranges.forEach(([start, end], i) => {
+      const head = rest.indexOf('\r\n\r\n');
+      const headers = rest.subarray(0, head).toString('latin1');
+      expect(headers, `answer ${i}`).toMatch(/^HTTP\/1\.1 206 /);
+      const length = Number(/content-length: (\d+)/i.exec(headers)?.[1]);
+      expect(length).toBe(end - start + 1);
+      const body = rest.subarray(head + 4, head + 4 + length);
+      expect(Buffer.compare(body, big.subarray(start, end + 1)), `the bytes of range ${i}`).toBe(0);
+      rest = rest.subarray(head + 4 + length);
+    });
   });
 
   test('the /api download answers the /api keys', async () => {
