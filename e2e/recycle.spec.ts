@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { login } from './fixtures';
 
 test.use({ locale: 'en-US' });
@@ -24,6 +24,24 @@ async function closeUploads(page: Page) {
 
 const spaces = (page: Page) => page.getByRole('navigation', { name: 'Spaces' });
 
+/**
+ * Waits for a menu or dialog that has just opened to finish its opening animation. antd first lays
+ * it out in place but transparent for a frame or two, then shrinks it and grows it back; Playwright's
+ * click, which waits only for the element to keep still, may press in those first frames and release
+ * a frame later on whatever is there then, and the item or button never gets the click (the context
+ * menu stays open with the item highlighted, the dialog stays too).
+ */
+async function opened(popup: Locator) {
+  await expect(popup).toHaveCSS('opacity', '1');
+  await expect(popup).toHaveCSS('transform', 'none');
+}
+
+/** Right-clicks a row and waits for its context menu to be ready for a click. */
+async function openMenu(page: Page, row: Locator) {
+  await row.click({ button: 'right' });
+  await opened(page.locator('.ant-dropdown:visible'));
+}
+
 test('a deleted file goes to the recycle bin and is recovered where it was', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const name = `budget-${stamp}.txt`;
@@ -31,9 +49,11 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await uploadFiles(page, [{ name, buffer: Buffer.from(`budget ${stamp}\n`) }]);
   await closeUploads(page);
 
-  await fileRow(page, name).click({ button: 'right' });
+  await openMenu(page, fileRow(page, name));
   await page.getByRole('menuitem', { name: /Delete/ }).click();
-  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete' });
+  await opened(deleteDialog);
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Moved to the recycle bin.')).toBeVisible();
   await expect(fileRow(page, name)).toHaveCount(0);
 
@@ -46,11 +66,12 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await expect(binRow).toContainText('张伟');
 
   // The single-file menu: preview, recover, delete permanently.
-  await binRow.click({ button: 'right' });
+  await openMenu(page, binRow);
   const binMenu = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: /Recover/ }) });
   await expect(binMenu.getByRole('menuitem')).toHaveText(['Preview', 'Recover', 'Delete permanently']);
   await page.getByRole('menuitem', { name: 'Recover' }).click();
   const dialog = page.getByRole('dialog', { name: 'Recover' });
+  await opened(dialog);
   await expect(dialog.getByText(`Recover “${name}”?`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Recover' }).click();
   await expect(page.getByText('Restored.')).toBeVisible();
@@ -61,18 +82,19 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await expect(fileRow(page, name)).toBeVisible();
 
   // Delete it again and delete it permanently: gone from the bin for good.
-  await fileRow(page, name).click({ button: 'right' });
+  await openMenu(page, fileRow(page, name));
   await page.getByRole('menuitem', { name: /Delete/ }).click();
-  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  await opened(deleteDialog);
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(fileRow(page, name)).toHaveCount(0);
   await spaces(page).getByRole('link', { name: 'Recycle bin' }).click();
-  await binRow.click({ button: 'right' });
+  await openMenu(page, binRow);
   await page.getByRole('menuitem', { name: 'Delete permanently' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete permanently' })
-    .getByRole('button', { name: 'Delete permanently' })
-    .click();
-  await expect(page.getByText('Deleted permanently.')).toBeVisible();
+  const purgeDialog = page.getByRole('dialog', { name: 'Delete permanently' });
+  await opened(purgeDialog);
+  await purgeDialog.getByRole('button', { name: 'Delete permanently' }).click();
+  // Exact: the empty bin's text ends with "deleted permanently." too.
+  await expect(page.getByText('Deleted permanently.', { exact: true })).toBeVisible();
   await expect(binRow).toHaveCount(0);
 });
 
@@ -83,7 +105,7 @@ test('a starred file is on the starred page until it is unstarred', async ({ pag
   await uploadFiles(page, [{ name, buffer: Buffer.from(`star me ${stamp}\n`) }]);
   await closeUploads(page);
 
-  await fileRow(page, name).click({ button: 'right' });
+  await openMenu(page, fileRow(page, name));
   // The icon names itself too ("star Star"); "Unstar" must not match.
   await page.getByRole('menuitem', { name: /Star$/ }).click();
   await expect(page.getByText('Starred.')).toBeVisible();
@@ -120,7 +142,7 @@ test('uploading a name twice makes history; recovering the first version brings 
   await uploadFiles(page, [{ name, buffer: second }]);
   await closeUploads(page);
 
-  await fileRow(page, name).click({ button: 'right' });
+  await openMenu(page, fileRow(page, name));
   await page.getByRole('menuitem', { name: 'History versions' }).click();
   const panel = page.getByRole('dialog', { name: `History of “${name}”` });
   const versions = panel.getByRole('list', { name: 'Versions' }).getByRole('listitem');
@@ -142,10 +164,9 @@ test('uploading a name twice makes history; recovering the first version brings 
   expect((await readFile(await old.path())).equals(first)).toBe(true);
 
   await panel.getByRole('button', { name: 'Recover version 1' }).click();
-  await page
-    .getByRole('dialog', { name: 'Recover this version' })
-    .getByRole('button', { name: 'Recover' })
-    .click();
+  const recoverDialog = page.getByRole('dialog', { name: 'Recover this version' });
+  await opened(recoverDialog);
+  await recoverDialog.getByRole('button', { name: 'Recover' }).click();
   await expect(page.getByText('Restored.')).toBeVisible();
   await expect(versions).toHaveCount(3);
   await expect(versions.nth(0)).toContainText('Version 3');
