@@ -47,6 +47,8 @@ test('a team from creation to deletion: members, roles, transfer, exit, delete',
   await create.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+$/);
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(team);
+  // Creating says "Changes saved." too: the notice of the role change below must be a new one.
+  await expect(page.getByText('Changes saved.')).toHaveCount(0);
 
   // Make 王芳 an admin
   let dialog = await openTeamDetails(page, team);
