@@ -1,9 +1,12 @@
+import v8 from 'node:v8';
 import { afterEach, expect, test, vi } from 'vitest';
 import {
   bodyBytesReceived,
   COLLECT_EVERY_BYTES,
   COLLECT_EVERY_BYTES_MANY,
+  DEFAULT_HEAP_FLAG,
   FEW_BODIES,
+  MANY_BODIES_HEAP_FLAG,
   receivingBody,
 } from './heap.ts';
 
@@ -51,4 +54,24 @@ test('with more bodies in flight than FEW_BODIES, they are asked for less often'
 test('without --expose-gc nothing is asked and nothing fails', () => {
   global.gc = undefined;
   expect(() => bodyBytesReceived(2 * COLLECT_EVERY_BYTES)).not.toThrow();
+});
+
+test('V8 lets the old generation grow more while many bodies arrive, and has its own way back once none does', () => {
+  const flags = vi.spyOn(v8, 'setFlagsFromString');
+  try {
+    const ends = Array.from({ length: FEW_BODIES }, () => receivingBody());
+    expect(flags).not.toHaveBeenCalled();
+    ends.push(receivingBody());
+    expect(flags).toHaveBeenCalledExactlyOnceWith(MANY_BODIES_HEAP_FLAG);
+    // Back to FEW_BODIES and up again: still growing, nothing set twice.
+    ends[0]();
+    ends.push(receivingBody());
+    for (const end of ends.slice(1, -1)) end();
+    expect(flags).toHaveBeenCalledTimes(1);
+    ends.at(-1)?.();
+    expect(flags).toHaveBeenCalledTimes(2);
+    expect(flags).toHaveBeenLastCalledWith(DEFAULT_HEAP_FLAG);
+  } finally {
+    flags.mockRestore();
+  }
 });

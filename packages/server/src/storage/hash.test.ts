@@ -3,7 +3,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { referenceDigest, tempDirForTests } from '../../test/digests.ts';
-import { createDigest, digestFile, followFile, HASH_THREAD_MIN_SIZE } from './hash.ts';
+import {
+  createDigest,
+  digestFile,
+  followFile,
+  HASH_THREAD_MIN_SIZE,
+  HASHING_THREADS,
+  hashingThreadCount,
+} from './hash.ts';
 
 const tempDir = tempDirForTests('cirrus-hash-');
 
@@ -43,6 +50,23 @@ describe('files followed by the hashing thread', () => {
     );
     const results = await Promise.all(followed.map(({ follower }, i) => follower.digest(inputs[i].length)));
     expect(results).toEqual(inputs.map(referenceDigest));
+  });
+
+  test('files followed at once are spread over the hashing threads', async () => {
+    const inputs = [1, 2, 3].map((n) => crypto.randomBytes(2 * HASH_THREAD_MIN_SIZE + n * 4_099));
+    const files = await Promise.all(
+      inputs.map(async (data, i) => {
+        const file = path.join(tempDir(), `spread-${i}`);
+        await fsp.writeFile(file, data);
+        return file;
+      }),
+    );
+    // Followed one after another, each while the ones before are still being read.
+    const followers = files.map((file) => followFile(file));
+    expect(hashingThreadCount()).toBe(HASHING_THREADS);
+    const results = await Promise.all(followers.map((f, i) => f.digest(inputs[i].length)));
+    expect(results).toEqual(inputs.map(referenceDigest));
+    expect(hashingThreadCount()).toBe(HASHING_THREADS);
   });
 
   test('a file followed from the start after it was written (a resumed upload) is read whole', async () => {
