@@ -24,6 +24,10 @@ export default defineConfig({
       ],
     },
     screenshot: 'only-on-failure',
+    // As a visitor whose system asks for less motion: the app then turns antd's motion off
+    // (app/reduced-motion.ts), and a menu or dialog is whole and in place as soon as it shows. A
+    // click while one was still growing could press one item and release over another.
+    reducedMotion: 'reduce',
   },
   webServer: {
     command: `node e2e/server.mjs`,

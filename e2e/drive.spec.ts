@@ -120,3 +120,22 @@ test('the selection toolbar keeps every action in view: icons alone where the la
   await page.setViewportSize({ width: 1800, height: 800 });
   await expect(remove).toHaveText('Delete');
 });
+
+test('when the system asks for less motion, a menu is whole and in place as soon as it shows', async ({
+  page,
+}) => {
+  // The suite runs so (playwright.config.ts); this says what that gives.
+  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+  await login(page, 'zhangwei');
+  await page.getByRole('list', { name: 'Files' }).getByRole('listitem').first().click({ button: 'right' });
+  const menu = page.locator('.ant-dropdown:visible');
+  await menu.waitFor();
+  // Read at once, not retried: with antd's motion on, the menu first shows transparent and flat,
+  // with its slide-up classes, and grows for a few frames.
+  const shown = await menu.evaluate((el) => ({
+    opacity: getComputedStyle(el).opacity,
+    transform: getComputedStyle(el).transform,
+    moving: [...el.classList].filter((c) => /slide|zoom|motion/.test(c)),
+  }));
+  expect(shown).toEqual({ opacity: '1', transform: 'none', moving: [] });
+});

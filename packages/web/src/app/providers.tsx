@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ApiError } from '../api/http';
 import { useLanguage } from '../i18n';
+import { usePrefersReducedMotion, withMotion } from './reduced-motion';
 import { theme } from './theme';
 
 /** Client errors (4xx) will not change by asking again; network and server errors get one more try. */
@@ -24,9 +25,11 @@ export function createQueryClient() {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const language = useLanguage();
+  const reducedMotion = usePrefersReducedMotion();
+  const themed = useMemo(() => withMotion(theme, reducedMotion), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} locale={language === 'zh-CN' ? zhCN : enUS}>
+      <ConfigProvider theme={themed} locale={language === 'zh-CN' ? zhCN : enUS}>
         <AntdApp>{children}</AntdApp>
       </ConfigProvider>
     </QueryClientProvider>
