@@ -234,6 +234,7 @@ function createServices(
   const uploads = createUploadService({ db, files, blobs, dataDir: deps.config.dataDir, now });
   const downloads = createDownloadService({
     access: fileAccess,
+    writes: deps.database.writes,
     opened: (userId, file) => recentLog.opened(db, userId, file),
   });
   const stars = createStarService({ db, access: fileAccess, files, now });

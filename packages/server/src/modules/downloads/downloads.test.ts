@@ -153,6 +153,37 @@ describe('GET /xfi/v1/me/volumes/{v}/files/{f}/content', () => {
     });
   });
 
+  test('what a reader may download is asked again after any write: an entry, a rename, a removal, the bin', async () => {
+    const owner = await t.makeUser();
+    const member = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const mc = await member.client();
+    const file = await upload(oc, team, 0, 'plan.bin', data);
+    const url = `/xfi/v1/me/volumes/${team}/files/${file.fileid}/content`;
+    // Reads that do not start at the first byte record nothing (a player seeking): between two of
+    // them nothing is written unless the test writes it.
+    const seek = (c: Client) => c.get(url, { headers: { range: 'bytes=10-19' } });
+    for (let i = 0; i < 3; i++) expect((await seek(mc)).statusCode).toBe(206);
+
+    await oc.put(`/api/v3/groups/${team}/files/${file.fileid}/permission`, {
+      entries: [{ principal_type: 'user', principal_id: member.id, user_acl: maskOf('read') }],
+    });
+    expect((await seek(mc)).json().result).toBe('no_download_permission');
+    await oc.put(`/api/v3/groups/${team}/files/${file.fileid}/permission`, { entries: [] });
+    expect((await seek(mc)).statusCode).toBe(206);
+
+    await oc.put(`/api/v3/groups/${team}/files/${file.fileid}`, { fname: 'plan-final.bin' });
+    expect((await seek(mc)).headers['content-disposition']).toContain('plan-final.bin');
+
+    await oc.post(`/v1/groups/${team}/members/batch`, { delete: [member.id], type: 1 });
+    expect((await seek(mc)).statusCode).toBe(404);
+
+    expect((await seek(oc)).statusCode).toBe(206);
+    await oc.delete(`/api/v3/groups/${team}/files/${file.fileid}`);
+    expect((await seek(oc)).statusCode).toBe(404);
+  });
+
   test('the /api download answers the /api keys', async () => {
     const { c, gid } = await me();
     const file = await upload(c, gid, 0, 'a.txt', Buffer.from('a'));
