@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { calibrate, describeCalibration } from './lib/calibrate.mjs';
 import { smallBody } from './lib/data.mjs';
 import { dropPageCache } from './lib/measure.mjs';
 import { machine } from './lib/proc.mjs';
@@ -174,6 +175,7 @@ async function main() {
   );
   const refs = ensureReferences(log);
   const m = machine(work);
+  const speedAtStart = await calibrate(work);
   m.kernel = `Linux ${os.release()}`;
   m.software = `Node ${process.version}, ${refs.nginx ? versionOf('nginx', ['-v']) : 'nginx missing'}, ${refs.rclone ? versionOf('rclone', ['version']) : 'rclone missing'}, autocannon ${JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/autocannon/package.json'), 'utf8')).version}`;
   const notes = [];
@@ -279,6 +281,7 @@ async function main() {
       ? 'Every run starts after a `sync`; the runs of W1 and W7 also after the page cache was emptied, so that every server writes into freed memory (bench/lib/measure.mjs, dropPageCache).'
       : 'Every run starts after a `sync`. The page cache could not be emptied before the runs of W1 and W7 (not root): a server that keeps what it wrote (ours) writes into memory the guest has not used lately, which is slower on a virtual machine.',
   );
+  m.speed = describeCalibration(speedAtStart, await calibrate(work));
   const seconds = (Date.now() - started.getTime()) / 1000;
   const block = render({ machine: m, started, seconds, quick, runs, rows, targets: results, notes });
   console.log(`\n${block}\n`);

@@ -42,6 +42,10 @@ describe('npm run bench (BENCH_QUICK=1)', () => {
           lines.some((l) => l.startsWith(`| ${id} |`)),
           `${id} in the table`,
         ).toBe(true);
+      // The host's own speed at the start and the end, to read the ratios of one run beside another's.
+      expect(results).toMatch(
+        /^Host speed \(at the start \/ at the end of the run\): SHA-256 and SHA-1 .* [\d,.]+ \/ [\d,.]+ MiB\/s; .* [\d,.]+ \/ [\d,.]+ requests\/s; .* p50 [\d,.]+ \/ [\d,.]+ ms\.$/m,
+      );
       // Our own workloads ran (W5 runs the search module's script, which its owner keeps).
       const failed = lines.filter((l) => l.includes('| failed:') && !l.startsWith('| W5 |'));
       expect(failed).toEqual([]);
