@@ -5,6 +5,7 @@ import {
   COLLECT_EVERY_BYTES,
   COLLECT_EVERY_BYTES_MANY,
   DEFAULT_HEAP_FLAG,
+  downloadBytesRead,
   FEW_BODIES,
   MANY_BODIES_HEAP_FLAG,
   receivingBody,
@@ -49,6 +50,20 @@ test('with more bodies in flight than FEW_BODIES, they are asked for less often'
   for (const end of ends) end();
   bodyBytesReceived(COLLECT_EVERY_BYTES);
   expect(gc).toHaveBeenCalledTimes(3);
+});
+
+test('the bytes downloads read count towards the same scavenges, spaced as under many bodies', () => {
+  const gc = spy();
+  downloadBytesRead(COLLECT_EVERY_BYTES_MANY - 1);
+  expect(gc).not.toHaveBeenCalled();
+  downloadBytesRead(1);
+  expect(gc).toHaveBeenCalledExactlyOnceWith({ type: 'minor' });
+  // Bodies and downloads add up: what a body brought is not counted again by a download.
+  bodyBytesReceived(COLLECT_EVERY_BYTES - 1);
+  downloadBytesRead(COLLECT_EVERY_BYTES_MANY - COLLECT_EVERY_BYTES);
+  expect(gc).toHaveBeenCalledTimes(1);
+  downloadBytesRead(1);
+  expect(gc).toHaveBeenCalledTimes(2);
 });
 
 test('without --expose-gc nothing is asked and nothing fails', () => {

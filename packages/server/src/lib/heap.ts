@@ -72,3 +72,21 @@ export function bodyBytesReceived(bytes: number): void {
   since = 0;
   (globalThis as { gc?: Collect }).gc?.({ type: 'minor' });
 }
+
+/**
+ * A download reads its file in buffers of its own (storage/fs-blob-store.ts, 512 KiB each), which
+ * die once the socket has taken their bytes: the same dead memory outside V8's heap as a body's,
+ * from the other side. While little else is allocated, V8's young generation fills slowly and its
+ * scavenges are rare, so the dead buffers pile up to V8's external-memory limit (64 MB above what
+ * the last full collection left) and V8 answers with a full collection each time: in a full bench
+ * run (issue 11 W2), a Mark-Compact every 55-60 ms through every 1 GiB download, each marking the
+ * whole 36 MB old generation, the JavaScript thread at 100 % and the download at 211-502 MiB/s.
+ * So the bytes read for downloads count with the bodies' bytes towards the next scavenge, which
+ * frees those buffers first.
+ */
+export function downloadBytesRead(bytes: number): void {
+  since += bytes;
+  if (since < COLLECT_EVERY_BYTES_MANY) return;
+  since = 0;
+  (globalThis as { gc?: Collect }).gc?.({ type: 'minor' });
+}

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { COLLECT_EVERY_BYTES_MANY } from '../lib/heap.ts';
 import { createFsBlobStore, INLINE_READ_MAX_BYTES } from './fs-blob-store.ts';
 import { digestFile } from './hash.ts';
 
@@ -130,6 +131,26 @@ describe('fs blob store', () => {
     // Descriptors close in the background.
     await new Promise((r) => setTimeout(r, 50));
     expect(open()).toBe(before);
+  });
+
+  test('a blob read as a stream, whole or a range, counts its bytes towards a scavenge (lib/heap.ts)', async () => {
+    const data = crypto.randomBytes(COLLECT_EVERY_BYTES_MANY + 1024 * 1024);
+    const { sha256 } = await store.putBuffer(data);
+    const global = globalThis as { gc?: unknown };
+    const before = global.gc;
+    const gc = vi.fn();
+    global.gc = gc;
+    try {
+      expect((await buffer(store.createReadStream(sha256))).equals(data)).toBe(true);
+      expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+      const calls = gc.mock.calls.length;
+      const range = { start: 1000, end: COLLECT_EVERY_BYTES_MANY + 999 };
+      const part = await buffer(store.createReadStream(sha256, range));
+      expect(part.equals(data.subarray(range.start, range.end + 1))).toBe(true);
+      expect(gc.mock.calls.length).toBe(calls + 1);
+    } finally {
+      global.gc = before;
+    }
   });
 
   test('only well-formed keys become paths', () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { downloadBytesRead } from '../lib/heap.ts';
 import type { BlobDigest, BlobFiles, ByteRange } from './blob-store.ts';
 import { digestBuffer } from './hash.ts';
 import { createInlineReads, type InlineReads } from './inline-reads.ts';
@@ -116,6 +117,20 @@ function prepareRoot(root: string): void {
  * files live in DATA_DIR/tmp, on the same file system, so that putting a blob is a rename.
  */
 const READ_CHUNK = 512 * 1024;
+
+// Node's fs.ReadStream takes the path and options, as createReadStream does; its types say nothing.
+const FileReadStream = fs.ReadStream as unknown as new (
+  file: string,
+  options: { highWaterMark: number; start?: number; end?: number },
+) => fs.ReadStream;
+
+/** A file's read stream that counts what it reads towards the next scavenge (lib/heap.ts). */
+class BlobReadStream extends FileReadStream {
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk instanceof Buffer) downloadBytesRead(chunk.length);
+    return super.push(chunk, encoding);
+  }
+}
 /** readRange reads ranges up to this size on the JavaScript thread while they come from memory. */
 export const INLINE_READ_MAX_BYTES = 256 * 1024;
 
@@ -207,7 +222,7 @@ export function createFsBlobStore(
       // Reads of 512 KiB rather than Node's 64 KiB: a quarter of the reads and writes to the socket
       // for a large download, for a little more memory per download (bench W2).
       const chunk = { highWaterMark: READ_CHUNK };
-      return fs.createReadStream(
+      return new BlobReadStream(
         blobPath(sha256),
         range ? { ...chunk, start: range.start, end: range.end } : chunk,
       );
