@@ -66,11 +66,16 @@ export function receivingBody(): () => void {
   };
 }
 
-export function bodyBytesReceived(bytes: number): void {
+/** Counts bytes of short-lived buffers; past `every` since the last one, asks for a scavenge. */
+function countTowardsScavenge(bytes: number, every: number): void {
   since += bytes;
-  if (since < (bodies > FEW_BODIES ? COLLECT_EVERY_BYTES_MANY : COLLECT_EVERY_BYTES)) return;
+  if (since < every) return;
   since = 0;
   (globalThis as { gc?: Collect }).gc?.({ type: 'minor' });
+}
+
+export function bodyBytesReceived(bytes: number): void {
+  countTowardsScavenge(bytes, bodies > FEW_BODIES ? COLLECT_EVERY_BYTES_MANY : COLLECT_EVERY_BYTES);
 }
 
 /**
@@ -85,8 +90,5 @@ export function bodyBytesReceived(bytes: number): void {
  * frees those buffers first.
  */
 export function downloadBytesRead(bytes: number): void {
-  since += bytes;
-  if (since < COLLECT_EVERY_BYTES_MANY) return;
-  since = 0;
-  (globalThis as { gc?: Collect }).gc?.({ type: 'minor' });
+  countTowardsScavenge(bytes, COLLECT_EVERY_BYTES_MANY);
 }
