@@ -11,10 +11,13 @@ initI18n();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// One cache for the router's prefetches (app/prefetch.ts) and the pages' queries.
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={createRouter(queryClient)} />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,8 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ContentSpin, FullPageSpin } from '../components/FullPageSpin';
 import { adminRoutes } from '../features/admin/routes';
 import { DrivePage } from '../features/drive/DrivePage';
+import { type DriveArea, locationFromRoute } from '../features/drive/location';
+import { prefetchDrive } from '../features/drive/prefetch';
 import { previewRoutes } from '../features/preview/routes';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,6 +18,7 @@ import {
   RESET_PASSWORD_PATH,
   SIGNUP_PATH,
 } from './paths';
+import { prefetching } from './prefetch';
 import { RequireAuth } from './RequireAuth';
 import { RootRedirect } from './RootRedirect';
 import { RouteError } from './RouteError';
@@ -47,12 +51,24 @@ const joinByInvite = () => import('../features/teams/JoinByInvitePage');
 const profile = () => import('../features/profile/ProfilePage');
 const landing = () => import('../features/landing/LandingPage');
 
+/** A drive page, whose data is asked for as soon as its address matches (features/drive/prefetch.ts). */
+function drive(queryClient: QueryClient, path: string, area: DriveArea): RouteObject {
+  return {
+    path,
+    element: <DrivePage area={area} />,
+    loader: prefetching(queryClient, async (params: { gid?: string; fid?: string }) => {
+      const location = locationFromRoute(area, params);
+      if (location) await prefetchDrive(queryClient, location);
+    }),
+  };
+}
+
 /**
  * Full-path routes (no basename): the login and landing pages live outside the app's base path.
  * Areas that later issues fill in (admin, share, recycle ...) are deliberately not defined yet,
  * so their addresses show the real 404 page rather than a placeholder.
  */
-export const routes: RouteObject[] = [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     errorElement: <RouteError />,
     children: [
@@ -68,6 +84,8 @@ export const routes: RouteObject[] = [
       ...adminRoutes,
       {
         path: APP_BASE,
+        // The guard's user and settings, asked for before the frame renders (app/prefetch.ts).
+        loader: prefetching(queryClient),
         element: (
           <RequireAuth>
             <AppLayout />
@@ -76,12 +94,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.drive} replace /> },
           // spec 001 §2; the folder and uploaded-files shapes are ours (features/drive/location.ts).
-          { path: 'drive', element: <DrivePage area="mine" /> },
-          { path: 'drive/folder/:fid', element: <DrivePage area="mine" /> },
-          { path: 'drive/tmp', element: <DrivePage area="uploads" /> },
-          { path: 'drive/tmp/:fid', element: <DrivePage area="uploads" /> },
-          { path: 'drive/group/:gid', element: <DrivePage area="team" /> },
-          { path: 'drive/group/:gid/:fid', element: <DrivePage area="team" /> },
+          drive(queryClient, 'drive', 'mine'),
+          drive(queryClient, 'drive/folder/:fid', 'mine'),
+          drive(queryClient, 'drive/tmp', 'uploads'),
+          drive(queryClient, 'drive/tmp/:fid', 'uploads'),
+          drive(queryClient, 'drive/group/:gid', 'team'),
+          drive(queryClient, 'drive/group/:gid/:fid', 'team'),
           // Issue 4 (spec 001 §2): recycle bins, starred, recent, activity (features/recent/drive-paths.ts).
           // Static segments rank above drive/group/:gid/:fid, so "recycle" and "activity" are no folder ids.
           { path: 'drive/recycle', ...page(recycleHome, (m) => <m.RecycleHome section="all" />) },
@@ -119,6 +137,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

@@ -1,5 +1,5 @@
 import { isMustChangePassword, isSessionExpired, type LoginResponse, type SelfUser } from '@cirrus/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '../../api/account';
 import { contactsApi } from '../../api/contacts';
 import { ApiError } from '../../api/http';
@@ -21,8 +21,12 @@ async function fetchSelfOrNull(): Promise<SelfUser | null> {
   }
 }
 
+/** Shared by useSelfUser and the first screen's prefetch (app/prefetch.ts). */
+export const selfQuery = () =>
+  queryOptions({ queryKey: authKeys.self(), queryFn: fetchSelfOrNull, staleTime: 60_000 });
+
 export function useSelfUser() {
-  return useQuery({ queryKey: authKeys.self(), queryFn: fetchSelfOrNull, staleTime: 60_000 });
+  return useQuery(selfQuery());
 }
 
 /** The logged-in user, for screens under the auth guard (which renders them only once it is known). */

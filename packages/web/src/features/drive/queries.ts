@@ -13,8 +13,10 @@ import {
   TREE_PAGE_SIZE,
 } from '@cirrus/shared';
 import {
+  infiniteQueryOptions,
   type QueryClient,
   type QueryKey,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -22,6 +24,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type BatchResult, driveApi, type FileSort, type TransferBody } from '../../api/drive';
+import type { RequestOptions } from '../../api/http';
 import type { DriveLocation, FolderRef } from './location';
 import { mergeById, mergeTeams, nextListOffset, nextTreeOffset } from './paging';
 
@@ -48,38 +51,84 @@ export const driveKeys = {
 /** The default order of file lists (spec 001 §4): modification time, newest first. */
 export const DEFAULT_SORT: FileSort = { orderby: 'mtime', order: 'desc' };
 
+/**
+ * The queries the drive's first screen runs, as options shared by the hooks below and by the
+ * route's prefetch (./prefetch.ts), so that both read and fill the same cache entries. `options`
+ * go with each request: the prefetch's leave an ended session to the auth guard.
+ */
+export const driveQueries = {
+  mySpace: (options?: RequestOptions) =>
+    queryOptions({
+      queryKey: driveKeys.mySpace(),
+      queryFn: () => driveApi.mySpace(options),
+      staleTime: 60_000,
+    }),
+  uploadsSpace: (options?: RequestOptions) =>
+    queryOptions({
+      queryKey: driveKeys.uploadsSpace(),
+      queryFn: () => driveApi.uploadsSpace(options),
+      staleTime: 60_000,
+    }),
+  group: (gid: number, options?: RequestOptions) =>
+    queryOptions({
+      queryKey: driveKeys.group(gid),
+      queryFn: () => driveApi.group(gid, options),
+      staleTime: 60_000,
+    }),
+  /** My teams, loaded 50 at a time (spec 001 §9 "paged team load 50"), pinned first. */
+  teams: (options?: RequestOptions) =>
+    infiniteQueryOptions({
+      queryKey: driveKeys.teams(),
+      queryFn: ({ pageParam }) => driveApi.teams(pageParam, GROUPS_PAGED_LIMIT, options),
+      initialPageParam: 0,
+      getNextPageParam: (last) => (last.more ? last.offset + last.groups.length : undefined),
+      staleTime: 60_000,
+    }),
+  /** A folder's rows, 50 a page (spec 001 §4, §7). */
+  list: ({ gid, folderId }: FolderRef, sort: FileSort, options?: RequestOptions) =>
+    infiniteQueryOptions({
+      queryKey: driveKeys.list(gid, folderId, sort),
+      queryFn: ({ pageParam, signal }) =>
+        driveApi.list(
+          gid,
+          { parentid: folderId, offset: pageParam, count: PAGE_SIZE_FILES, ...sort },
+          { ...options, signal },
+        ),
+      initialPageParam: 0,
+      getNextPageParam: nextListOffset,
+    }),
+  /** The crumbs of a folder (GET /api/files/{id}/path). */
+  path: (folderId: number, options?: RequestOptions) =>
+    queryOptions({
+      queryKey: driveKeys.path(folderId),
+      queryFn: ({ signal }) => driveApi.path(folderId, { ...options, signal }),
+    }),
+  /** What the user may do in a folder itself: create, upload (its user_acl mask). */
+  permissions: ({ gid, folderId }: FolderRef, options?: RequestOptions) =>
+    queryOptions({
+      queryKey: driveKeys.permissions(gid, folderId),
+      queryFn: ({ signal }) => driveApi.selfPermissions(gid, folderId, { ...options, signal }),
+      staleTime: 60_000,
+    }),
+};
+
 export function useMySpace() {
-  return useQuery({ queryKey: driveKeys.mySpace(), queryFn: () => driveApi.mySpace(), staleTime: 60_000 });
+  return useQuery(driveQueries.mySpace());
 }
 
 export function useUploadsSpace() {
-  return useQuery({
-    queryKey: driveKeys.uploadsSpace(),
-    queryFn: () => driveApi.uploadsSpace(),
-    staleTime: 60_000,
-  });
+  return useQuery(driveQueries.uploadsSpace());
 }
 
-/** My teams, loaded 50 at a time (spec 001 §9 "paged team load 50"), pinned first. */
+/** My teams, pinned first. */
 export function useTeams() {
-  const query = useInfiniteQuery({
-    queryKey: driveKeys.teams(),
-    queryFn: ({ pageParam }) => driveApi.teams(pageParam, GROUPS_PAGED_LIMIT),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.more ? last.offset + last.groups.length : undefined),
-    staleTime: 60_000,
-  });
+  const query = useInfiniteQuery(driveQueries.teams());
   const teams = useMemo(() => mergeTeams(query.data?.pages ?? []), [query.data]);
   return { ...query, teams };
 }
 
 export function useGroup(gid: number | undefined) {
-  return useQuery({
-    queryKey: driveKeys.group(gid ?? 0),
-    queryFn: () => driveApi.group(gid as number),
-    enabled: gid !== undefined,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...driveQueries.group(gid ?? 0), enabled: gid !== undefined });
 }
 
 /** The space id a location lives in: the team's own, or the personal space's once it is known. */
@@ -91,20 +140,10 @@ export function useSpaceOf(location: DriveLocation | undefined) {
   return { space, personal: { mine: mine.data?.id, uploads: uploads.data?.id } };
 }
 
-/** A folder's rows, 50 a page, deduplicated by id (spec 001 §4, §7). */
+/** A folder's rows, deduplicated by id. */
 export function useFileList(folder: FolderRef | undefined, sort: FileSort) {
-  const gid = folder?.gid ?? 0;
-  const folderId = folder?.folderId ?? ROOT_FOLDER_ID;
   const query = useInfiniteQuery({
-    queryKey: driveKeys.list(gid, folderId, sort),
-    queryFn: ({ pageParam, signal }) =>
-      driveApi.list(
-        gid,
-        { parentid: folderId, offset: pageParam, count: PAGE_SIZE_FILES, ...sort },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: nextListOffset,
+    ...driveQueries.list(folder ?? { gid: 0, folderId: ROOT_FOLDER_ID }, sort),
     enabled: folder !== undefined,
   });
   const files = useMemo(() => mergeById((query.data?.pages ?? []).map((page) => page.files)), [query.data]);
@@ -151,22 +190,16 @@ export function useQuickFiles(gid: number, enabled: boolean) {
   });
 }
 
-/** The crumbs of a folder (GET /api/files/{id}/path); none for a space root. */
+/** The crumbs of a folder; none for a space root. */
 export function useFolderPath(folderId: number | undefined) {
-  return useQuery({
-    queryKey: driveKeys.path(folderId ?? 0),
-    queryFn: ({ signal }) => driveApi.path(folderId as number, { signal }),
-    enabled: !!folderId,
-  });
+  return useQuery({ ...driveQueries.path(folderId ?? 0), enabled: !!folderId });
 }
 
-/** What the user may do in a folder itself: create, upload (its user_acl mask). */
+/** What the user may do in a folder itself. */
 export function useFolderPermissions(folder: FolderRef | undefined) {
   return useQuery({
-    queryKey: driveKeys.permissions(folder?.gid ?? 0, folder?.folderId ?? 0),
-    queryFn: ({ signal }) => driveApi.selfPermissions(folder!.gid, folder!.folderId, { signal }),
+    ...driveQueries.permissions(folder ?? { gid: 0, folderId: 0 }),
     enabled: folder !== undefined,
-    staleTime: 60_000,
   });
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings } from '@cirrus/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { portalApi } from '../../api/portal';
 
 export const settingsKeys = {
@@ -7,12 +7,18 @@ export const settingsKeys = {
 };
 
 /** Company settings and feature flags; names the server does not answer keep their defaults. */
-export function useSettingsQuery() {
-  return useQuery({
+/** Shared by useSettingsQuery and the first screen's prefetch (app/prefetch.ts). */
+export const settingsQuery = () =>
+  queryOptions({
     queryKey: settingsKeys.all,
     queryFn: () => portalApi.getSettings(SETTING_NAMES),
-    select: ({ settings }): Settings => ({ ...DEFAULT_SETTINGS, ...settings }),
     staleTime: 5 * 60_000,
+  });
+
+export function useSettingsQuery() {
+  return useQuery({
+    ...settingsQuery(),
+    select: ({ settings }): Settings => ({ ...DEFAULT_SETTINGS, ...settings }),
   });
 }
 
