@@ -48,6 +48,17 @@ test('a demo user sees the layout and the avatar menu, then logs out', async ({ 
   await expect(page).toHaveURL(/\/cts\?cb=/);
 });
 
+test("antd's prebuilt styles are in force, with the app's theme", async ({ page }) => {
+  await login(page, 'zhangwei');
+  // The brand colour and radius (app/theme.ts) reach a primary button through antd's stylesheet
+  // (zeroRuntime): without that stylesheet the button would have no background at all.
+  const upload = page.getByRole('button', { name: 'Upload' });
+  await expect(upload).toHaveCSS('background-color', 'rgb(47, 111, 223)');
+  await expect(upload).toHaveCSS('border-radius', '8px');
+  // A component token (Layout headerBg) applies too.
+  await expect(page.locator('.ant-layout-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+});
+
 test('the administrator sees the manage-background entry', async ({ page }) => {
   await login(page, 'admin');
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { initI18n } from './i18n';
+// antd's styles, prebuilt (app/theme.ts, zeroRuntime), before ours so that ours win.
+import 'antd/dist/antd.css';
 import './styles.css';
 
 initI18n();
