@@ -1,20 +1,25 @@
 import { FolderOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Layout, Menu } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CloudLogo } from '../components/CloudLogo';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useCurrentUser } from '../features/auth/queries';
 import { useSessionWatch } from '../features/auth/useSessionWatch';
 import { UploadPanel } from '../features/drive/upload/UploadPanel';
-import { ChangePasswordDialog } from '../features/profile/ChangePasswordDialog';
 import { SearchBox } from '../features/search/SearchBox';
 import { desktopClient } from '../features/settings/desktop-client';
 import { useSettings } from '../features/settings/queries';
 import { NoticeBell } from '../features/teams/NoticeBell';
 import { AvatarMenu } from './AvatarMenu';
 import { paths } from './paths';
+
+// Loaded when first opened: its form is not on the first screen (bench W8).
+const ChangePasswordDialog = lazy(() =>
+  import('../features/profile/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 const NAVIGATION = [
   { key: 'drive', path: paths.drive, icon: <FolderOutlined /> },
@@ -35,6 +40,7 @@ export function AppLayout() {
   useSessionWatch();
   const active = activeArea(pathname);
   const [changingPassword, setChangingPassword] = useState(false);
+  const passwordMounted = useOpenedOnce(changingPassword);
 
   return (
     <Layout className="cirrus-app">
@@ -82,7 +88,11 @@ export function AppLayout() {
               }
             />
           )}
-          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+          {passwordMounted && (
+            <Suspense fallback={null}>
+              <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+            </Suspense>
+          )}
           <Outlet />
         </Layout.Content>
       </Layout>

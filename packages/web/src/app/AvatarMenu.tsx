@@ -17,7 +17,6 @@ import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/UserAvatar';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
-import { FeedbackDialog } from '../features/feedback/FeedbackDialog';
 import { DesktopSettingsDialog } from '../features/settings/DesktopSettingsDialog';
 import type { DesktopClient } from '../features/settings/desktop-client';
 import { type AvatarMenuEntry, avatarMenuEntries } from './avatar-menu-entries';
@@ -26,6 +25,10 @@ import { paths } from './paths';
 // Loaded when first opened (the user card brings the avatar cropper): not on the first screen.
 const MyInfoDialog = lazy(() =>
   import('../features/profile/MyInfoDialog').then((m) => ({ default: m.MyInfoDialog })),
+);
+// The same for the feedback form (bench W8).
+const FeedbackDialog = lazy(() =>
+  import('../features/feedback/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
 );
 
 type Dialog = 'myInfo' | 'settings' | 'feedback' | 'logout';
@@ -55,6 +58,7 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const closeDialog = () => setDialog(null);
   const myInfoMounted = useOpenedOnce(dialog === 'myInfo');
+  const feedbackMounted = useOpenedOnce(dialog === 'feedback');
 
   const entries = avatarMenuEntries({ user, settings, inDesktopClient: desktopClient !== null });
   const boundAccount = user.email || user.phone_number;
@@ -165,7 +169,11 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
           version={desktopClient.version}
         />
       )}
-      <FeedbackDialog open={dialog === 'feedback'} onClose={closeDialog} />
+      {feedbackMounted && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={dialog === 'feedback'} onClose={closeDialog} />
+        </Suspense>
+      )}
       <LogoutDialog open={dialog === 'logout'} onClose={closeDialog} />
     </>
   );

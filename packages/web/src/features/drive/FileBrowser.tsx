@@ -10,8 +10,10 @@ import {
 import { App, Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Space, Typography } from 'antd';
 import {
   type KeyboardEvent,
+  lazy,
   type MouseEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useMemo,
   useRef,
@@ -37,7 +39,7 @@ import { downloadItems } from './download';
 import { actionItems, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
 import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
-import { NameDialog, type NameMode } from './NameDialog';
+import type { NameMode } from './NameDialog';
 import {
   type TransferKind,
   useCreateEmptyFile,
@@ -57,10 +59,13 @@ import {
   toggleAll,
 } from './selection';
 import { nextSort, readSort, saveSort } from './sorting';
-import { TransferDialog } from './TransferDialog';
 import { fromFileList } from './upload/collect';
 import { uploads } from './upload/upload-manager';
 import { useDropUpload } from './useDropUpload';
+
+// Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
+const NameDialog = lazy(() => import('./NameDialog').then((m) => ({ default: m.NameDialog })));
+const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 
 type Dialog =
   | { kind: 'name'; mode: NameMode }
@@ -434,51 +439,53 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
         onChange={(event) => onFilesPicked(event.target)}
       />
 
-      {dialog?.kind === 'name' && (
-        <NameDialog
-          key={dialog.key}
-          open={dialog.open}
-          mode={dialog.mode}
-          onClose={closeDialog}
-          onSubmit={(name) => {
-            const { mode } = dialog;
-            if (mode.kind === 'folder') return createFolder.mutateAsync({ folder, name });
-            if (mode.kind === 'file') return createFile.mutateAsync({ folder, name });
-            return rename.mutateAsync({ folder, fid: mode.file.id, name });
-          }}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteDialog
-          key={dialog.key}
-          open={dialog.open}
-          files={dialog.files}
-          pending={remove.isPending}
-          onClose={closeDialog}
-          onConfirm={() => confirmDelete(dialog.files)}
-        />
-      )}
-      {dialog?.kind === 'lockNotice' && (
-        <LockNoticeDialog
-          key={dialog.key}
-          open={dialog.open}
-          name={dialog.file.fname}
-          lock={dialog.lock}
-          onClose={closeDialog}
-        />
-      )}
-      {dialog?.kind === 'transfer' && (
-        <TransferDialog
-          key={dialog.key}
-          open={dialog.open}
-          kind={dialog.transfer}
-          files={dialog.files}
-          source={folder}
-          personal={personal}
-          onClose={closeDialog}
-          onDone={() => dialog.transfer === 'move' && setSelection(EMPTY_SELECTION)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'name' && (
+          <NameDialog
+            key={dialog.key}
+            open={dialog.open}
+            mode={dialog.mode}
+            onClose={closeDialog}
+            onSubmit={(name) => {
+              const { mode } = dialog;
+              if (mode.kind === 'folder') return createFolder.mutateAsync({ folder, name });
+              if (mode.kind === 'file') return createFile.mutateAsync({ folder, name });
+              return rename.mutateAsync({ folder, fid: mode.file.id, name });
+            }}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <DeleteDialog
+            key={dialog.key}
+            open={dialog.open}
+            files={dialog.files}
+            pending={remove.isPending}
+            onClose={closeDialog}
+            onConfirm={() => confirmDelete(dialog.files)}
+          />
+        )}
+        {dialog?.kind === 'lockNotice' && (
+          <LockNoticeDialog
+            key={dialog.key}
+            open={dialog.open}
+            name={dialog.file.fname}
+            lock={dialog.lock}
+            onClose={closeDialog}
+          />
+        )}
+        {dialog?.kind === 'transfer' && (
+          <TransferDialog
+            key={dialog.key}
+            open={dialog.open}
+            kind={dialog.transfer}
+            files={dialog.files}
+            source={folder}
+            personal={personal}
+            onClose={closeDialog}
+            onDone={() => dialog.transfer === 'move' && setSelection(EMPTY_SELECTION)}
+          />
+        )}
+      </Suspense>
       {extras.panels}
       {sharing.dialogs}
     </section>

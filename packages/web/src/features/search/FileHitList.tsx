@@ -1,7 +1,7 @@
 import { DownloadOutlined, DragOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { formatRelativeTime, formatSize, hasPermission, type SearchFileHit, toMillis } from '@cirrus/shared';
 import { Button, Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
@@ -13,7 +13,11 @@ import { drivePath, locationOfFolder, type PersonalSpaceIds } from '../drive/loc
 import { useMySpace, useTeams, useUploadsSpace } from '../drive/queries';
 import { Highlight } from './Highlight';
 import { fileFolderPath } from './paths';
-import { SearchMoveDialog } from './SearchMoveDialog';
+
+// Loaded when first opened: the folder picker is not on the first screen (bench W8).
+const SearchMoveDialog = lazy(() =>
+  import('./SearchMoveDialog').then((m) => ({ default: m.SearchMoveDialog })),
+);
 
 /** The user's two personal spaces and the names of spaces, for where each hit is. */
 export function useSpaceNames(): { personal: PersonalSpaceIds; nameOf: (gid: number) => string | undefined } {
@@ -160,13 +164,15 @@ export function FileHitList({ hits, selectable = true }: FileHitListProps) {
         })}
       </ul>
       {moving && (
-        <SearchMoveDialog
-          key={moving.key}
-          open={movingOpen}
-          files={moving.files}
-          onClose={() => setMovingOpen(false)}
-          onDone={() => setSelected(new Set())}
-        />
+        <Suspense fallback={null}>
+          <SearchMoveDialog
+            key={moving.key}
+            open={movingOpen}
+            files={moving.files}
+            onClose={() => setMovingOpen(false)}
+            onDone={() => setSelected(new Set())}
+          />
+        </Suspense>
       )}
     </div>
   );

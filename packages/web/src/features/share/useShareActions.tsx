@@ -3,13 +3,16 @@ import { type FileRecord, hasPermission } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IdentityDialog } from '../profile/IdentityDialog';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useIdentity } from '../profile/queries';
 import { useSettings } from '../settings/queries';
 import type { ShareTarget } from './SharePanel';
 
 // Loaded when a file is first shared: the drive's first screen carries none of the share dialogs.
 const SharePanel = lazy(() => import('./SharePanel').then((m) => ({ default: m.SharePanel })));
+const IdentityDialog = lazy(() =>
+  import('../profile/IdentityDialog').then((m) => ({ default: m.IdentityDialog })),
+);
 
 export const SHARE_ACTION = 'share';
 
@@ -34,6 +37,7 @@ export function useShareActions() {
   const [target, setTarget] = useState<ShareTarget & { key: number }>();
   const [open, setOpen] = useState(false);
   const [identityOpen, setIdentityOpen] = useState(false);
+  const identityMounted = useOpenedOnce(identityOpen);
 
   const share = (file: ShareTarget) => {
     if (settings.allow_real_name && !identity.data?.verified) return setIdentityOpen(true);
@@ -72,7 +76,11 @@ export function useShareActions() {
           <SharePanel key={target.key} file={target} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-      <IdentityDialog open={identityOpen} onClose={() => setIdentityOpen(false)} />
+      {identityMounted && (
+        <Suspense fallback={null}>
+          <IdentityDialog open={identityOpen} onClose={() => setIdentityOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 
