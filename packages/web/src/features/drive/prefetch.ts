@@ -1,9 +1,10 @@
 /**
  * The drive's first screen asked for as soon as the router matches its address, not as each part
  * mounts: the space, the folder's crumbs, its first page of rows (in the sort this browser keeps)
- * and its permissions, and the side list's teams. Without it the rows waited for three rounds of
- * rendering (the frame, the page, the list), each starting its requests once it had mounted, and
- * each round holding the browser's one thread for hundreds of milliseconds (bench W8).
+ * and its permissions, and the side list's teams. Without it those requests went out in four
+ * rounds, each once the component that needed it had rendered and mounted (bench W8's trace); now
+ * only the rows wait, for the space's id. On loopback the browser's rendering hid those waits; on
+ * a real network they are round trips in a row.
  *
  * It runs beside the auth guard's request for the user rather than after it, so an ended session
  * is left to the guard (`onSessionExpired: 'none'`), and any failure to the page's own queries.
