@@ -17,7 +17,6 @@ import { useNavigate } from 'react-router';
 import { UserAvatar } from '../components/UserAvatar';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
-import { DesktopSettingsDialog } from '../features/settings/DesktopSettingsDialog';
 import type { DesktopClient } from '../features/settings/desktop-client';
 import { type AvatarMenuEntry, avatarMenuEntries } from './avatar-menu-entries';
 import { paths } from './paths';
@@ -26,9 +25,12 @@ import { paths } from './paths';
 const MyInfoDialog = lazy(() =>
   import('../features/profile/MyInfoDialog').then((m) => ({ default: m.MyInfoDialog })),
 );
-// The same for the feedback form (bench W8).
+// The same for the feedback form (bench W8), and the desktop client's settings.
 const FeedbackDialog = lazy(() =>
   import('../features/feedback/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
+);
+const DesktopSettingsDialog = lazy(() =>
+  import('../features/settings/DesktopSettingsDialog').then((m) => ({ default: m.DesktopSettingsDialog })),
 );
 
 type Dialog = 'myInfo' | 'settings' | 'feedback' | 'logout';
@@ -59,6 +61,7 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
   const closeDialog = () => setDialog(null);
   const myInfoMounted = useOpenedOnce(dialog === 'myInfo');
   const feedbackMounted = useOpenedOnce(dialog === 'feedback');
+  const settingsMounted = useOpenedOnce(dialog === 'settings');
 
   const entries = avatarMenuEntries({ user, settings, inDesktopClient: desktopClient !== null });
   const boundAccount = user.email || user.phone_number;
@@ -162,12 +165,14 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
           <MyInfoDialog open={dialog === 'myInfo'} onClose={closeDialog} user={user} />
         </Suspense>
       )}
-      {desktopClient && (
-        <DesktopSettingsDialog
-          open={dialog === 'settings'}
-          onClose={closeDialog}
-          version={desktopClient.version}
-        />
+      {desktopClient && settingsMounted && (
+        <Suspense fallback={null}>
+          <DesktopSettingsDialog
+            open={dialog === 'settings'}
+            onClose={closeDialog}
+            version={desktopClient.version}
+          />
+        </Suspense>
       )}
       {feedbackMounted && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LazyResult } from '../components/LazyResult';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { paths } from './paths';
 
@@ -10,7 +11,7 @@ export function NotFoundPage({ fullPage }: { fullPage?: boolean }) {
   useDocumentTitle(t('notFound.title'));
   return (
     <div className={fullPage ? 'cirrus-full-page' : undefined}>
-      <Result
+      <LazyResult
         status="404"
         title={t('notFound.title')}
         subTitle={t('notFound.text')}

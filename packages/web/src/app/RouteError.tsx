@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LazyResult } from '../components/LazyResult';
 import { NotFoundPage } from './NotFoundPage';
 
 interface AppErrorResultProps {
@@ -12,7 +13,7 @@ export function AppErrorResult({ onRetry, fullPage }: AppErrorResultProps) {
   const { t } = useTranslation();
   return (
     <div className={fullPage ? 'cirrus-full-page' : undefined}>
-      <Result
+      <LazyResult
         status="error"
         title={t('appError.title')}
         subTitle={t('appError.text')}

@@ -1,5 +1,5 @@
 import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
-import { Button, Result, Spin, Splitter } from 'antd';
+import { Button, Spin, Splitter } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/http';
@@ -14,6 +14,7 @@ import { type DriveArea, type DriveLocation, drivePath, locationFromRoute } from
 import { useFolderPath, useSpaceOf } from './queries';
 import { SpaceList } from './SpaceList';
 import './drive.css';
+import { LazyResult } from '../../components/LazyResult';
 
 const PANE_WIDTH_KEY = 'cirrus.drive.spacesWidth';
 const PANE_MIN = 180;
@@ -54,7 +55,7 @@ function DriveView({ location }: { location: DriveLocation }) {
   let main: React.ReactNode;
   if (space.isError) {
     main = (
-      <Result
+      <LazyResult
         status="warning"
         title={t('drive.list.spaceFailed')}
         subTitle={errorMessage(space.error, language)}

@@ -7,7 +7,7 @@ import {
   lookupErrorMessage,
   type NewEmptyType,
 } from '@cirrus/shared';
-import { App, Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Space, Typography } from 'antd';
+import { App, Button, Dropdown, Empty, type MenuProps, Skeleton, Space, Typography } from 'antd';
 import {
   type KeyboardEvent,
   lazy,
@@ -23,17 +23,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { FileLockBadge } from '../../components/FileLockBadge';
+import { LazyResult } from '../../components/LazyResult';
 import { useNotify } from '../../components/useNotify';
 import { VirtualFileList } from '../../components/VirtualFileList';
 import { useLanguage } from '../../i18n';
 import { useFileExtras } from '../history/useFileExtras';
-import { LockNoticeDialog } from '../locks/LockNoticeDialog';
 import { useFileLockActions, useLockEnabled } from '../locks/queries';
 import { previewPath } from '../preview/paths';
 import { useHighlightedFile } from '../search/useHighlight';
 import { SharedMark } from '../share/SharedMark';
 import { useShareActions } from '../share/useShareActions';
-import { DeleteDialog } from './DeleteDialog';
 import { DriveToolbar } from './DriveToolbar';
 import { downloadItems } from './download';
 import { actionItems, newItems, uploadItems } from './drive-menus';
@@ -66,6 +65,10 @@ import { useDropUpload } from './useDropUpload';
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
 const NameDialog = lazy(() => import('./NameDialog').then((m) => ({ default: m.NameDialog })));
 const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
+const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
+const LockNoticeDialog = lazy(() =>
+  import('../locks/LockNoticeDialog').then((m) => ({ default: m.LockNoticeDialog })),
+);
 
 type Dialog =
   | { kind: 'name'; mode: NameMode }
@@ -107,6 +110,11 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
 
   const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const ids = useMemo(() => list.files.map((file) => file.id), [list.files]);
+  // Every visible row shows these; looked up once rather than in each row (bench W8).
+  const rowLabels = useMemo(
+    () => ({ download: t('drive.actions.download'), more: t('drive.toolbar.more') }),
+    [t],
+  );
   // Rows that left the list (deleted, moved away) leave the selection too.
   const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
   // A search result opened this folder for one file: it comes selected and scrolled into view.
@@ -273,7 +281,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
     );
   } else if (list.isError) {
     placeholder = (
-      <Result
+      <LazyResult
         status="warning"
         title={t('drive.list.loadFailed')}
         subTitle={errorMessage(list.error, language)}
@@ -367,8 +375,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
               <button
                 type="button"
                 className="cirrus-row-button"
-                title={t('drive.actions.download')}
-                aria-label={t('drive.actions.download')}
+                title={rowLabels.download}
+                aria-label={rowLabels.download}
                 onClick={() => run('download', [file])}
               >
                 <DownloadOutlined aria-hidden />
@@ -377,8 +385,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
             <button
               type="button"
               className="cirrus-row-button"
-              title={t('drive.toolbar.more')}
-              aria-label={t('drive.toolbar.more')}
+              title={rowLabels.more}
+              aria-label={rowLabels.more}
               aria-haspopup="menu"
               onClick={(event) => {
                 const box = event.currentTarget.getBoundingClientRect();

@@ -75,9 +75,10 @@ export function useFileExtras() {
   };
 
   /** A row's star toggle (spec 001 §4), shown starred while the file has the label. */
+  const starLabels = { star: t('history.actions.star'), unstar: t('history.actions.unstar') };
   const starButton = (file: FileRecord) => {
     const starred = file.labels.length > 0;
-    const label = t(starred ? 'history.actions.unstar' : 'history.actions.star');
+    const label = starred ? starLabels.unstar : starLabels.star;
     return (
       <button
         type="button"

@@ -1,7 +1,7 @@
 import { DownloadOutlined, DragOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { formatRelativeTime, formatSize, hasPermission, type SearchFileHit, toMillis } from '@cirrus/shared';
 import { Button, Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
@@ -9,36 +9,13 @@ import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { downloadUrlOf, startDownload } from '../drive/download';
-import { drivePath, locationOfFolder, type PersonalSpaceIds } from '../drive/location';
-import { useMySpace, useTeams, useUploadsSpace } from '../drive/queries';
 import { Highlight } from './Highlight';
-import { fileFolderPath } from './paths';
+import { hitPath, useSpaceNames } from './hits';
 
 // Loaded when first opened: the folder picker is not on the first screen (bench W8).
 const SearchMoveDialog = lazy(() =>
   import('./SearchMoveDialog').then((m) => ({ default: m.SearchMoveDialog })),
 );
-
-/** The user's two personal spaces and the names of spaces, for where each hit is. */
-export function useSpaceNames(): { personal: PersonalSpaceIds; nameOf: (gid: number) => string | undefined } {
-  const { t } = useTranslation('search');
-  const mine = useMySpace();
-  const uploads = useUploadsSpace();
-  const { teams } = useTeams();
-  return useMemo(() => {
-    const names = new Map<number, string>(teams.map((team) => [team.id, team.name]));
-    if (mine.data) names.set(mine.data.id, t('hit.myDrive'));
-    if (uploads.data) names.set(uploads.data.id, t('hit.uploads'));
-    return { personal: { mine: mine.data?.id, uploads: uploads.data?.id }, nameOf: (gid) => names.get(gid) };
-  }, [teams, mine.data, uploads.data, t]);
-}
-
-/** Where a hit opens: a folder in itself, a file in its folder with it highlighted. */
-export function hitPath(hit: SearchFileHit, personal: PersonalSpaceIds): string {
-  return hit.ftype === 'folder'
-    ? drivePath(locationOfFolder({ gid: hit.groupid, folderId: hit.fileid }, personal))
-    : fileFolderPath(hit, personal);
-}
 
 interface FileHitListProps {
   hits: readonly SearchFileHit[];

@@ -56,12 +56,13 @@ export function useShareActions() {
     return true;
   };
 
+  const shareLabel = t('share.action');
   const rowButton = (file: FileRecord) =>
     canShare([file], settings.control_share) ? (
       <button
         type="button"
         className={`cirrus-row-button${file.link ? ' is-shared' : ''}`}
-        title={t('share.action')}
+        title={shareLabel}
         aria-label={t('share.actionOf', { name: file.fname })}
         onClick={() => share(file)}
       >

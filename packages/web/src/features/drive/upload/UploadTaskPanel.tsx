@@ -1,0 +1,272 @@
+import {
+  CaretRightOutlined,
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  DownOutlined,
+  FolderOpenOutlined,
+  PauseOutlined,
+  ReloadOutlined,
+  UpOutlined,
+} from '@ant-design/icons';
+import { formatSize, lookupErrorMessage, splitExt } from '@cirrus/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button, Progress, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { useLanguage } from '../../../i18n';
+import { drivePath, locationOfFolder } from '../location';
+import { useMySpace, useUploadsSpace } from '../queries';
+import type { UploadManager } from './upload-manager';
+import { isActive, isFailed, isFinished, isPaused, summarize, type UploadTask } from './upload-queue';
+import '../drive.css';
+
+const ROW_HEIGHT = 64;
+
+function statusText(task: UploadTask, t: TFunction<'translation'>): string {
+  if (task.cancelled) return t('drive.upload.cancelled');
+  if (isPaused(task)) return t('drive.upload.paused');
+  return t(`drive.upload.${task.status}`);
+}
+
+function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const mine = useMySpace();
+  const uploadsSpace = useUploadsSpace();
+  const failed = isFailed(task);
+  const percent = task.size
+    ? Math.floor((task.uploaded / task.size) * 100)
+    : task.status === 'complete'
+      ? 100
+      : 0;
+  const interruption = task.interruption;
+  const error =
+    failed && interruption?.kind === 'failed'
+      ? lookupErrorMessage({ status: interruption.status, body: interruption.body }, language)
+      : undefined;
+  const folderLink = drivePath(
+    locationOfFolder(
+      { gid: task.gid, folderId: task.folderId },
+      { mine: mine.data?.id, uploads: uploadsSpace.data?.id },
+    ),
+  );
+
+  const progress = t('drive.upload.progress', {
+    uploaded: formatSize(task.uploaded),
+    size: formatSize(task.size),
+  });
+  let detail: string;
+  if (error) detail = error;
+  else if (task.status === 'in_progress')
+    detail =
+      task.speed > 0
+        ? `${progress} · ${t('drive.upload.speed', { speed: formatSize(task.speed) })}`
+        : progress;
+  else if (isPaused(task) && task.uploaded > 0) detail = `${statusText(task, t)} · ${progress}`;
+  else detail = `${statusText(task, t)} · ${formatSize(task.size)}`;
+
+  return (
+    <div className="cirrus-upload-row" data-status={task.cancelled ? 'cancelled' : task.status}>
+      <FileTypeIcon file={{ ftype: 'file', extname: splitExt(task.name).ext }} size={24} />
+      <div className="cirrus-upload-main">
+        <div
+          className="cirrus-upload-name"
+          title={task.relativeDir ? `${task.relativeDir}/${task.name}` : task.name}
+        >
+          {task.name}
+        </div>
+        {task.status === 'in_progress' || isPaused(task) ? (
+          <Progress
+            percent={percent}
+            size="small"
+            showInfo={false}
+            status={isPaused(task) ? 'normal' : 'active'}
+            className="cirrus-upload-progress"
+          />
+        ) : null}
+        <Typography.Text
+          type={error ? 'danger' : 'secondary'}
+          className="cirrus-upload-detail"
+          title={detail}
+        >
+          {detail}
+        </Typography.Text>
+      </div>
+      <div className="cirrus-upload-actions">
+        {task.status === 'complete' && !task.cancelled && (
+          <>
+            <CheckCircleFilled className="cirrus-upload-done" aria-label={t('drive.upload.complete')} />
+            <Tooltip title={t('drive.upload.openFolder')}>
+              <Link to={folderLink} aria-label={t('drive.upload.openFolder')} className="cirrus-upload-open">
+                <FolderOpenOutlined aria-hidden />
+              </Link>
+            </Tooltip>
+          </>
+        )}
+        {task.cancelled && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
+        {(isActive(task) || (task.status === 'in_queue' && !task.cancelled)) && (
+          <Tooltip title={t('drive.upload.pause')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<PauseOutlined aria-hidden />}
+              aria-label={t('drive.upload.pause')}
+              onClick={() => manager.pause(task.id)}
+            />
+          </Tooltip>
+        )}
+        {isPaused(task) && !task.cancelled && (
+          <Tooltip title={t('drive.upload.resume')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CaretRightOutlined aria-hidden />}
+              aria-label={t('drive.upload.resume')}
+              onClick={() => manager.resume(task.id)}
+            />
+          </Tooltip>
+        )}
+        {failed && (
+          <Tooltip title={t('drive.upload.retry')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t('drive.upload.retry')}
+              onClick={() => manager.retry(task.id)}
+            />
+          </Tooltip>
+        )}
+        {!isFinished(task) && (
+          <Tooltip title={t('drive.upload.cancel')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={t('drive.upload.cancel')}
+              onClick={() => manager.cancel(task.id)}
+            />
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TaskList({ tasks, manager }: { tasks: readonly UploadTask[]; manager: UploadManager }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // A folder upload can queue thousands of files; only the visible rows are drawn.
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => tasks[index].id,
+  });
+  return (
+    <div className="cirrus-upload-list" ref={scrollRef}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            className="cirrus-upload-slot"
+            style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+          >
+            <TaskRow task={tasks[item.index]} manager={manager} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The upload panel (bottom right): every file with its state (spec 001 §3: in_queue, prepare,
+ * in_progress, interrupted, complete, cancelled), progress, speed, pause/resume, cancel and
+ * retry, and errors such as SpaceFull per file. Mounted once in the app frame, so uploads stay in
+ * view while the user moves around.
+ */
+interface UploadTaskPanelProps {
+  tasks: readonly UploadTask[];
+  manager: UploadManager;
+  collapsed: boolean;
+  onCollapse: (collapsed: boolean) => void;
+}
+
+/** The upload panel's contents (UploadPanel): the totals, the actions on all, and the list of files. */
+export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: UploadTaskPanelProps) {
+  const { t } = useTranslation();
+  const summary = summarize(tasks);
+  const running = tasks.some((task) => !isFinished(task) && !isFailed(task) && !isPaused(task));
+  const anyPaused = tasks.some((task) => !task.cancelled && (isPaused(task) || isFailed(task)));
+  const percent = summary.size ? Math.floor((summary.uploaded / summary.size) * 100) : 100;
+  const allDone = summary.total > 0 && summary.done === summary.total;
+
+  return (
+    <section className="cirrus-upload-panel" aria-label={t('drive.upload.title')}>
+      <header className="cirrus-upload-head">
+        <div className="cirrus-upload-title">
+          <Typography.Text strong>
+            {allDone
+              ? t('drive.upload.allDone')
+              : t('drive.upload.summary', { done: summary.done, total: summary.total })}
+          </Typography.Text>
+          {summary.failed > 0 && (
+            <Typography.Text type="danger" className="cirrus-upload-failed">
+              {t('drive.upload.failed', { count: summary.failed })}
+            </Typography.Text>
+          )}
+        </div>
+        <div className="cirrus-upload-head-actions">
+          {running && (
+            <Button type="text" size="small" onClick={() => manager.pauseAll()}>
+              {t('drive.upload.pauseAll')}
+            </Button>
+          )}
+          {!running && anyPaused && (
+            <Button type="text" size="small" onClick={() => manager.resumeAll()}>
+              {t('drive.upload.resumeAll')}
+            </Button>
+          )}
+          {running && (
+            <Button type="text" size="small" onClick={() => manager.cancelAll()}>
+              {t('drive.upload.cancelAll')}
+            </Button>
+          )}
+          <Tooltip title={collapsed ? t('drive.upload.expand') : t('drive.upload.collapse')}>
+            <Button
+              type="text"
+              size="small"
+              icon={collapsed ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+              aria-label={collapsed ? t('drive.upload.expand') : t('drive.upload.collapse')}
+              aria-expanded={!collapsed}
+              onClick={() => onCollapse(!collapsed)}
+            />
+          </Tooltip>
+          {!running && (
+            <Tooltip title={t('drive.upload.close')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined aria-hidden />}
+                aria-label={t('drive.upload.close')}
+                onClick={() => {
+                  manager.cancelAll();
+                  manager.clearFinished();
+                }}
+              />
+            </Tooltip>
+          )}
+        </div>
+      </header>
+      {!allDone && (
+        <Progress percent={percent} size="small" showInfo={false} className="cirrus-upload-total" />
+      )}
+      {!collapsed && <TaskList tasks={tasks} manager={manager} />}
+    </section>
+  );
+}
