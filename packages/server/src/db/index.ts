@@ -9,7 +9,8 @@ import {
   SqliteDialect,
   type Transaction,
 } from 'kysely';
-import { walGroupCommit } from './group-commit.ts';
+import { type Checkpointer, checkpointer as checkpointsFor } from './checkpointer.ts';
+import { type GroupCommit, walGroupCommit } from './group-commit.ts';
 import { allowDirectReads, allowDirectStatements } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -73,7 +74,17 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   // JavaScript thread (synchronous=NORMAL); instead every committed write waits for a flush of the
   // WAL shared with the writes committed meanwhile (group commit, db/group-commit.ts) before it
   // is answered. In memory there is no disk to wait for.
-  const flush = file === ':memory:' ? undefined : walGroupCommit(file);
+  const wal = file === ':memory:' ? undefined : walGroupCommit(file);
+  // While writes come fast, checkpoints run on a thread of their own (db/checkpointer.ts), told of
+  // each commit once the database exists.
+  let checkpointer: Checkpointer | undefined;
+  const flush: GroupCommit | undefined = wal && {
+    ...wal,
+    committed() {
+      checkpointer?.committed();
+      return wal.committed();
+    },
+  };
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(flush ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -94,6 +105,7 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
   await migrateToLatest(db, 'sqlite');
+  if (flush) checkpointer = checkpointsFor(file, (pages) => sqlite.pragma(`wal_autocheckpoint = ${pages}`));
   // Hot selects run at once unless a transaction holds the one connection (db/hot.ts). Such a
   // read takes the connection between two statements of whoever else holds it outside a
   // transaction, which reads exactly what waiting for them would, since nothing is left uncommitted.
@@ -116,7 +128,11 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
     writes: watched.clock,
     freshReads: reads.end,
     shared: sharedTransactions(db, { sharing: true }),
-    close: () => db.destroy(),
+    async close() {
+      // The checkpointer's connection first, so that the last one to close can remove the WAL.
+      await checkpointer?.close();
+      await db.destroy();
+    },
   };
 }
 
