@@ -101,7 +101,9 @@ function compressedCopies(): Plugin {
   return {
     name: 'cirrus-compressed-copies',
     apply: 'build',
-    configResolved: (config) => void (outDir = config.build.outDir),
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
       await Promise.all(
