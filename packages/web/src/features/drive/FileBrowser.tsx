@@ -363,7 +363,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
             {file.filelock && (
               <FileLockBadge lock={file.filelock} self={file.filelock.userid === locks.selfId} />
             )}
-            <SharedMark file={file} />
+            {/* Only shared rows mount the mark (and its translation hook): most rows have no link. */}
+            {file.link && <SharedMark file={file} />}
           </>
         )}
         rowActions={(file) => (

@@ -1,0 +1,42 @@
+import type { GroupRecord } from '@cirrus/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { json, renderInApp, stubApi } from '../profile/test-utils';
+import { TeamQuickView } from './TeamQuickView';
+
+const TEAM: GroupRecord = {
+  id: 40,
+  groupid: 40,
+  contacts_id: 0,
+  name: 'Design',
+  avatar: '',
+  notice: '',
+  type: 3,
+  contacts_type: 0,
+  volume_type: 'team',
+  member_count: 3,
+  is_top_group: false,
+  created_at: 0,
+  user_role: 'member',
+  space: { total: 0, used: 0 },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TeamQuickView', () => {
+  test('asks for nothing until clicked, then opens on the first click', async () => {
+    const calls = stubApi({
+      'GET /api/v3/groups/40/files': () =>
+        json(200, { files: [], offset: 0, count: 0, total: 0, more: false }),
+    });
+    renderInApp(<TeamQuickView team={TEAM} />);
+    const button = screen.getByRole('button', { name: 'Newest files in Design' });
+    expect(screen.queryByText('Newest files')).toBeNull();
+    expect(calls).toEqual([]);
+
+    fireEvent.click(button);
+    expect(await screen.findByText('No files in this team yet.')).toBeTruthy();
+    expect(screen.getByText('Newest files')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/api/v3/groups/40/files']);
+  });
+});
