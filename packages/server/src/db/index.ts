@@ -13,6 +13,7 @@ import { type Checkpointer, checkpointer as checkpointsFor } from './checkpointe
 import { type GroupCommit, walGroupCommit } from './group-commit.ts';
 import { allowDirectReads, allowDirectStatements } from './hot.ts';
 import { migrateToLatest } from './migrate.ts';
+import { otherWritesOf } from './other-writes.ts';
 import type { Database } from './schema.ts';
 import { type SharedTransactions, sharedTransactions } from './shared-transactions.ts';
 import { type WriteClock, watchWrites } from './write-clock.ts';
@@ -30,7 +31,8 @@ export interface OpenedDb {
   writes: WriteClock;
   /**
    * Ends the read transaction that SQLite reads share (sharedReads), so that the next read sees
-   * every commit made so far, another process's too; called as each request arrives.
+   * every commit made so far, another process's too, and the caches' next look at the write clock
+   * checks for them (other-writes.ts); called as each request arrives.
    */
   freshReads(): void;
   /** Transactions that may commit together with others of the same turn (db/shared-transactions.ts). */
@@ -93,14 +95,20 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
   // upload, which in a temporary file cost more than sharing the commit saved (issue 11 W3).
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
-  // data_version changes when another connection (the admin CLI, say) commits to the file.
+  // data_version changes when another connection (the admin CLI, say) commits to the file; it is
+  // asked only when the WAL index's header shows a commit since it was last asked (other-writes.ts).
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   const reads = sharedReads(sqlite);
   const statements = keepingStatements(sqlite, reads);
+  const otherWrites = otherWritesOf(
+    file === ':memory:' ? undefined : `${file}-shm`,
+    // Read inside the shared read: on its own the pragma takes a read lock of its own.
+    () => reads.within(() => dataVersion.get()) as number,
+    () => !reads.isOpen() && !sqlite.inTransaction,
+  );
   const watched = watchWrites(
     new SqliteDialect({ database: statements }),
-    // Read inside the shared read: on its own the pragma takes a read lock of its own.
-    () => (sqlite.open ? (reads.within(() => dataVersion.get()) as number) : undefined),
+    () => (sqlite.open ? otherWrites.version() : undefined),
     flush,
   );
   const db = new Kysely<Database>({ dialect: watched.dialect });
@@ -126,11 +134,15 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
     db,
     dialect: 'sqlite',
     writes: watched.clock,
-    freshReads: reads.end,
+    freshReads() {
+      reads.end();
+      otherWrites.forget();
+    },
     shared: sharedTransactions(db, { sharing: true }),
     async close() {
       // The checkpointer's connection first, so that the last one to close can remove the WAL.
       await checkpointer?.close();
+      otherWrites.close();
       await db.destroy();
     },
   };
