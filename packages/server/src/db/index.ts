@@ -105,6 +105,7 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
     // Read inside the shared read: on its own the pragma takes a read lock of its own.
     () => reads.within(() => dataVersion.get()) as number,
     () => !reads.isOpen() && !sqlite.inTransaction,
+    reads.statementsRead,
   );
   const watched = watchWrites(
     new SqliteDialect({ database: statements }),
@@ -199,6 +200,8 @@ function sharedReads(sqlite: SqliteDatabase.Database) {
   const commit = sqlite.prepare('COMMIT');
   let open = false;
   let scheduled = false;
+  /** Statements run as shared reads so far (other-writes.ts: whether requests lately read at all). */
+  let statementsRead = 0;
 
   function end(): void {
     if (!open) return;
@@ -230,6 +233,11 @@ function sharedReads(sqlite: SqliteDatabase.Database) {
     schedule();
   }
 
+  function beforeStatementRead(): void {
+    statementsRead++;
+    beforeRead();
+  }
+
   return {
     end,
     /** Runs `read` (a statement run directly) inside the shared read, as a select would be. */
@@ -239,9 +247,11 @@ function sharedReads(sqlite: SqliteDatabase.Database) {
     },
     /** Whether the shared read is open (rather than nothing, or another transaction). */
     isOpen: () => open,
+    /** How many statements have run as shared reads (not counting `within`). */
+    statementsRead: () => statementsRead,
     /** The statement, run inside the shared read when `read`, else after ending it. */
     around(statement: KyselySqliteStatement, read: boolean): KyselySqliteStatement {
-      const before = read ? beforeRead : end;
+      const before = read ? beforeStatementRead : end;
       return {
         reader: statement.reader,
         all(parameters) {

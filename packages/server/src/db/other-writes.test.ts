@@ -13,6 +13,8 @@ let watch: OtherWrites;
 let asked: number;
 /** Whether our connection holds a read open, as the server's shared read does. */
 let readOpen: boolean;
+/** Statements read in the shared read so far (requests that read the database). */
+let statementsRead: number;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -35,6 +37,7 @@ beforeEach(() => {
   const dataVersion = ours.prepare('PRAGMA data_version').pluck();
   asked = 0;
   readOpen = false;
+  statementsRead = 0;
   watch = otherWritesOf(
     `${file}-shm`,
     () => {
@@ -42,6 +45,7 @@ beforeEach(() => {
       return dataVersion.get() as number;
     },
     () => !readOpen,
+    () => statementsRead,
   );
 });
 
@@ -108,6 +112,29 @@ describe('otherWritesOf', () => {
     await nextTurn();
     watch.version();
     expect(asked).toBe(3);
+  });
+
+  test('while requests read the database, it asks the pragma (their read is open anyway); served from caches, the header', async () => {
+    const first = watch.version();
+    expect(asked).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      statementsRead += 4;
+      await nextTurn();
+      expect(watch.version()).toBe(first);
+    }
+    expect(asked).toBe(4);
+    // No statements since: the header is read, then remembered.
+    await nextTurn();
+    watch.version();
+    expect(asked).toBe(5);
+    await nextTurn();
+    watch.version();
+    expect(asked).toBe(5);
+    // Another process's commit is seen on either way.
+    otherCommits(1);
+    statementsRead++;
+    watch.forget();
+    expect(watch.version()).not.toBe(first);
   });
 
   test('without a -shm file (a database in memory) it asks once a turn', async () => {

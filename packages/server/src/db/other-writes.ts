@@ -21,11 +21,18 @@ export interface OtherWrites {
 /**
  * SQLite's `PRAGMA data_version`, asked only when the WAL index's header has changed since it was
  * last asked. The pragma needs a read transaction, which takes and drops a lock on the -shm file:
- * about 60 us a request on a slow host (issue 11, W2's Range reads), where a request whose reads
- * all come from process-local caches needs no other read at all. Reading the header is one
- * `pread` of the -shm file (the page SQLite's processes map), without a lock: any commit, ours or
- * another process's, changes it, so an unchanged header means no commit since the pragma was last
- * asked; a changed one, or one read while another process was writing it, means asking again.
+ * two system calls and SQLite's work around them, tens of microseconds a request on a slow host
+ * (issue 11, W2's Range reads), where a request whose reads all come from process-local caches
+ * needs no other read at all. Reading the header is one `pread` of the -shm file (the page SQLite's
+ * processes map), without a lock: any commit, ours or another process's, changes it, so an
+ * unchanged header means no commit since the pragma was last asked; a changed one, or one read
+ * while another process was writing it, means asking again.
+ *
+ * Requests that read the database take that lock anyway, and the pragma then runs inside the read
+ * they share, for less than the `pread`: so while statements have been read since the last look
+ * (`statementsRead` moved), the pragma is asked straight away, and the header is read only while
+ * requests are served from the caches alone (W6's folder lists against W2's Range reads). Either
+ * way the answer is the same.
  *
  * `dataVersion` runs the pragma; `startsSnapshot` tells whether it will begin a read of its own
  * (rather than run inside one already open). Only such a read began after the header was read, so
@@ -36,6 +43,7 @@ export function otherWritesOf(
   shmFile: string | undefined,
   dataVersion: () => number,
   startsSnapshot: () => boolean,
+  statementsRead: () => number = () => 0,
 ): OtherWrites {
   let fd: number | undefined;
   let opened = false;
@@ -43,6 +51,7 @@ export function otherWritesOf(
   const remembered = Buffer.alloc(HEADER_BYTES);
   let known = false;
   let version = 0;
+  let readAtLastLook = statementsRead();
   /** This turn's answer, forgotten when the turn ends or a request arrives. */
   let thisTurn: number | undefined;
   let forgetting = false;
@@ -71,13 +80,15 @@ export function otherWritesOf(
   return {
     version() {
       if (thisTurn !== undefined) return thisTurn;
-      const read = readHeader();
+      const readLately = statementsRead() !== readAtLastLook;
+      const read = !readLately && readHeader();
       if (!(read && known && header.equals(remembered))) {
         const fresh = startsSnapshot();
         version = dataVersion();
         known = read && fresh;
         if (known) header.copy(remembered);
       }
+      readAtLastLook = statementsRead();
       thisTurn = version;
       if (!forgetting) {
         forgetting = true;
