@@ -104,7 +104,7 @@ export async function appendDirect(
       if (head < length) await writeBuffered(file, full.bytes.subarray(head, length), start + head);
       written = start + length;
       // Wakes the hashing thread where it reads the file itself (bytes before this request's).
-      follower.grew(length);
+      follower.grew(length, written);
     });
     writing.catch((err: unknown) => {
       failed ??= err;

@@ -11,6 +11,7 @@ import {
   HASHING_THREADS,
   hashingThreadCount,
 } from './hash.ts';
+import { acquireSlot, releaseSlot, STAGING_SLOT_BYTES, stage } from './staging.ts';
 
 const tempDir = tempDirForTests('cirrus-hash-');
 
@@ -87,6 +88,28 @@ describe('files followed by the hashing thread', () => {
     const spent = followFile(file);
     expect(await spent.digest(data.length)).toEqual(referenceDigest(data));
     await expect(spent.digest(data.length)).rejects.toThrow(/already/);
+  });
+
+  test('bytes hashed from staged slots are not looked for in the file again when it grows', async () => {
+    const data = crypto.randomBytes(2 * STAGING_SLOT_BYTES);
+    const file = path.join(tempDir(), 'staged');
+    await fsp.writeFile(file, '');
+    const follower = followFile(file);
+    // The thread's first look at the file, still empty, before it goes.
+    await new Promise((r) => setTimeout(r, 50));
+    for (let at = 0; at < data.length; at += STAGING_SLOT_BYTES) {
+      const slot = await acquireSlot();
+      try {
+        stage(slot, data.subarray(at, at + STAGING_SLOT_BYTES));
+        await follower.hashStaged(slot, at, STAGING_SLOT_BYTES);
+      } finally {
+        releaseSlot(slot);
+      }
+      // The file is gone: a thread that looked at it would fail the digest.
+      if (at === 0) await fsp.rm(file);
+      follower.grew(STAGING_SLOT_BYTES, at + STAGING_SLOT_BYTES);
+    }
+    expect(await follower.digest(data.length)).toEqual(referenceDigest(data));
   });
 
   test('a file that is gone fails its digest instead of hanging', async () => {

@@ -49,8 +49,13 @@ export function digestBuffer(data: Buffer): BlobDigest {
  * and a slow hash never holds the socket back; a commit waits for the hash to catch up.
  */
 export interface FileDigest {
-  /** The file has grown by `bytes` (or is about to): the thread reads on after every mebibyte. */
-  grew(bytes: number): void;
+  /**
+   * The file has grown by `bytes` (or is about to): the thread reads on after every mebibyte.
+   * `end`, where known, is the file's size now: a thread that has hashed that far already (from
+   * staged slots) does not look at the file, which would only tell it that nothing more is there
+   * (an open, a read and a close each mebibyte of a direct upload, issue 11 W1/W7).
+   */
+  grew(bytes: number, end?: number): void;
   /**
    * Bytes `position` to `position + length` of the file are in `slot` of the staging memory (a
    * direct write, which leaves nothing in the page cache to read behind): the thread hashes them
@@ -174,6 +179,7 @@ parentPort.on('message', (m) => {
     files.set(m.id, { path: m.path, pos: 0, target: -1, more: true,
       sha256: crypto.createHash('sha256'), sha1: crypto.createHash('sha1') });
   } else if (m.op === 'grew' && f) {
+    if (m.end !== undefined && f.pos >= m.end) return;
     f.more = true;
   } else if (m.op === 'digest' && f) {
     f.target = m.size;
@@ -289,11 +295,11 @@ export function followFile(file: string): FileDigest {
   let spent = false;
   let unread = 0;
   return {
-    grew(bytes) {
+    grew(bytes, end) {
       unread += bytes;
       if (unread < NOTICE_BYTES || spent || !thread.followers.has(id)) return;
       unread = 0;
-      thread.worker.postMessage({ op: 'grew', id });
+      thread.worker.postMessage({ op: 'grew', id, end });
     },
     hashStaged(slot, position, length) {
       if (spent || !thread.followers.has(id)) return Promise.resolve();
