@@ -37,7 +37,7 @@ export interface OtherWrites {
  * `dataVersion` runs the pragma; `startsSnapshot` tells whether it will begin a read of its own
  * (rather than run inside one already open). Only such a read began after the header was read, so
  * only then is the answer known to include every commit the header shows; otherwise the header is
- * not remembered, and the next call asks again. Without a -shm file (in memory) every call asks.
+ * not remembered, and the next call asks again. Without a -shm file (in memory) every look asks.
  */
 export function otherWritesOf(
   shmFile: string | undefined,
