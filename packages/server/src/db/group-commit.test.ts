@@ -49,6 +49,19 @@ describe('group commit', () => {
     expect(m.started()).toBe(2);
   });
 
+  test('tells which flush is running, if one is', async () => {
+    const m = manualFlush();
+    const group = groupCommit(m.flush);
+    expect(group.flushing()).toBeUndefined();
+    const first = group.durable(group.committed());
+    const running = group.flushing();
+    expect(running).toBeDefined();
+    expect(await settled(running as Promise<void>)).toBe(false);
+    m.finish(0);
+    await first;
+    expect(group.flushing()).toBeUndefined();
+  });
+
   test('a failed flush fails its waiters, and the next commit flushes again', async () => {
     const m = manualFlush();
     const group = groupCommit(m.flush);

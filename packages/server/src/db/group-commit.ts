@@ -17,6 +17,8 @@ export interface GroupCommit {
   committed(): number;
   /** Resolves once a flush that began after commit `n` has finished. */
   durable(n: number): Promise<void>;
+  /** The flush running now, if one is. */
+  flushing(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export function groupCommit(flush: () => Promise<void>): GroupCommit {
         await running;
       }
     },
+    flushing: () => running,
     async close() {
       await running?.catch(() => {});
     },

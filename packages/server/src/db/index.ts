@@ -139,7 +139,7 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
       reads.end();
       otherWrites.forget();
     },
-    shared: sharedTransactions(db, { sharing: true }),
+    shared: sharedTransactions(db, { sharing: true, flushing: flush?.flushing }),
     async close() {
       // The checkpointer's connection first, so that the last one to close can remove the WAL.
       await checkpointer?.close();

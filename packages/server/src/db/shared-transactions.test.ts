@@ -106,6 +106,33 @@ describe('shared transactions', () => {
     expect(await ids()).toEqual([5]);
   });
 
+  test('calls made while the WAL is being flushed wait for the flush and commit together', async () => {
+    let endFlush = () => {};
+    let running: Promise<void> | undefined = new Promise<void>((resolve) => {
+      endFlush = () => {
+        running = undefined;
+        resolve();
+      };
+    });
+    const own = sharedTransactions(opened.db, { sharing: true, flushing: () => running });
+    const before = commits();
+    const first = own((trx) => insert(trx, 1));
+    // Calls of later turns, all while the flush runs.
+    await new Promise((r) => setImmediate(r));
+    const second = own((trx) => insert(trx, 2));
+    await new Promise((r) => setTimeout(r, 5));
+    const third = own((trx) => insert(trx, 3));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await ids()).toEqual([]);
+    endFlush();
+    await Promise.all([first, second, third]);
+    expect(await ids()).toEqual([1, 2, 3]);
+    expect(commits() - before).toBe(1);
+    // With no flush running, a call commits at the end of its turn.
+    await own((trx) => insert(trx, 4));
+    expect(commits() - before).toBe(2);
+  });
+
   test('without sharing, each call has a transaction of its own', async () => {
     const own = sharedTransactions(opened.db, { sharing: false });
     const before = commits();

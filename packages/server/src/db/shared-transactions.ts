@@ -35,7 +35,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
  * `sharing` false (PostgreSQL, where commits flush in the database server): each call has a
  * transaction of its own.
  */
-export function sharedTransactions(db: Db, { sharing }: { sharing: boolean }): SharedTransactions {
+export function sharedTransactions(
+  db: Db,
+  { sharing, flushing }: { sharing: boolean; flushing?: () => Promise<void> | undefined },
+): SharedTransactions {
   let waiting: Waiting[] = [];
   const savepoint = CompiledQuery.raw('savepoint shared_item');
   const rollback = CompiledQuery.raw('rollback to shared_item');
@@ -77,11 +80,17 @@ export function sharedTransactions(db: Db, { sharing }: { sharing: boolean }): S
     if (!sharing) return db.transaction().execute(fn);
     return new Promise<T>((resolve, reject) => {
       if (waiting.length === 0) {
-        setImmediate(() => {
-          const batch = waiting;
-          waiting = [];
-          void runTogether(batch);
-        });
+        const start = () =>
+          setImmediate(() => {
+            const batch = waiting;
+            waiting = [];
+            void runTogether(batch);
+          });
+        // A commit made while the WAL is being flushed waits for the next flush anyway: the calls
+        // that come meanwhile wait for this one to end and then commit together.
+        const running = flushing?.();
+        if (running) running.then(start, start);
+        else start();
       }
       waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
     });
