@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'E2e-Demo-2026';
 
@@ -9,4 +9,17 @@ export async function login(page: Page, account: string, password = DEMO_PASSWOR
   await page.locator('#password').fill(password);
   await page.getByRole('button', { name: /log in|sign in|登 ?录/i }).click();
   await page.waitForURL('**/pcview/drive');
+}
+
+/**
+ * Closes a dialog with its Close button and waits until it has gone. A dialog ignores a cancel
+ * within MODAL_CANCEL_GUARD_MS (500 ms) of opening (spec 000 §2, GuardedModal), and a test on a
+ * quick machine can get there sooner, so the click is made again until the dialog has gone.
+ */
+export async function closeDialog(dialog: Locator): Promise<void> {
+  await expect(async () => {
+    if (await dialog.isVisible())
+      await dialog.getByRole('button', { name: 'Close' }).click({ timeout: 1000 });
+    await expect(dialog).toBeHidden({ timeout: 400 });
+  }).toPass({ timeout: 10_000 });
 }

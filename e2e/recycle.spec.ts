@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { closeDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -171,7 +171,7 @@ test('uploading a name twice makes history; recovering the first version brings 
   await expect(versions).toHaveCount(3);
   await expect(versions.nth(0)).toContainText('Version 3');
   await expect(versions.nth(0)).toContainText(`${first.length} B`);
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(panel);
 
   // The file's content is the first draft again, byte for byte.
   const download = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { closeDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -56,7 +56,7 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   expect(code).toMatch(/^[a-z2-9]{4}$/);
   const address = await panel.getByLabel('Link address').inputValue();
   // The drive list marks the file as shared
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(panel);
   await expect(row(page, name).getByRole('img', { name: 'Shared by link' })).toBeVisible();
 
   // A fresh browser, logged out, opens the address
@@ -114,7 +114,7 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   await expect(page.getByText('Permission changed.')).toBeVisible();
 
   // Shared by me lists it
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await closeDialog(panel);
   await page.getByRole('link', { name: 'Shared' }).click();
   await page.getByText('Shared by me').click();
   await expect(page.getByRole('link', { name })).toBeVisible();
