@@ -20,7 +20,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
 
 /**
  * Shared transactions (issue 11 W3): the calls made in one turn of the event loop run together, at
- * its end, in one transaction. On SQLite a commit writes every page the transaction changed to the
+ * its end, in one transaction; while the WAL is being flushed (`flushing`), the calls that come
+ * until that flush ends join them. On SQLite a commit writes every page the transaction changed to the
  * WAL, and small uploads into one folder change mostly the same pages (the folder's entries in the
  * list indexes, the end of the versions, events and search queue, the quota rows): one commit for
  * several uploads writes those once, and the commit was the largest single cost of a small upload
