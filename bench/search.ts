@@ -308,13 +308,13 @@ async function load(): Promise<Built> {
 }
 
 /**
- * SQLite's page cache while the index is built: two kibibytes per name (about the database's size),
- * at most two gibibytes and an eighth of the memory. The 5,000-name transactions put their rows at random places in every
- * index (random folders and times); with the server's cache (better-sqlite3's 16 MB) most of the
- * pages each insert needs come back from the operating system through a read. At 300,000 names on
- * a slow host the names took 104-124 s instead of 133-138, the system time 12-13 s instead of 31
- * (bench/RESULTS.md, twenty-fourth pass).
- * The server's own cache size is back before anything is measured.
+ * SQLite's page cache while the index is built: two kibibytes per name (about the database's
+ * size), at most two gibibytes and an eighth of the memory. The 5,000-name transactions put their
+ * rows at random places in every index (random folders and times); with the server's cache
+ * (better-sqlite3's 16 MB) most of the pages each insert needs come back from the operating
+ * system through a read. At 300,000 names on a slow host the names took 104-124 s instead of
+ * 133-138, the system time 12-13 s instead of 31 (bench/RESULTS.md, twenty-fourth pass). The
+ * server's own cache size is back before anything is measured.
  */
 async function withBuildCache<T>(fn: () => Promise<T>): Promise<T> {
   const kib = Math.floor(Math.min(2 * FILES, 2 ** 21, os.totalmem() / 8 / 1024));
