@@ -5,7 +5,7 @@
  *   SEARCH_BENCH_FILES=100000 node --import tsx bench/search.ts
  *
  * Builds a temporary data dir with the real migrations, fills it through the search repository
- * (indexFiles, saveContent: the same code the server runs) and measures the first page of
+ * (indexFiles, saveContents: the same code the server runs) and measures the first page of
  * searches through the search service itself (permission checks and presenting included), and
  * the index query alone. Names are made of a large made-up vocabulary, Chinese words and numbers,
  * so trigrams are about as common as in real file names; queries are whole words, fragments of
@@ -19,12 +19,13 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDb } from '../packages/server/src/db/index.ts';
 import type { Actor } from '../packages/server/src/http/actor.ts';
+import { EXTRACT_BATCH } from '../packages/server/src/modules/search/indexer.ts';
 import { searchTerms } from '../packages/server/src/modules/search/query.ts';
 import {
   createSearchRepo,
   indexFiles,
   mergeSegments,
-  saveContent,
+  saveContents,
   type TierQuery,
 } from '../packages/server/src/modules/search/repo.ts';
 
@@ -270,12 +271,15 @@ async function build(): Promise<Built> {
       );
   }
   const tNames = Date.now();
-  for (const sha256 of docShas) {
-    await saveContent(
+  // In batches, as the extraction job saves the texts of the jobs it runs together.
+  for (let i = 0; i < docShas.length; i += EXTRACT_BATCH) {
+    await saveContents(
       db,
       'sqlite',
-      sha256,
-      { state: 'done', ext: 'txt', body: documentText(), truncated: false, error: '' },
+      docShas.slice(i, i + EXTRACT_BATCH).map((sha256) => ({
+        sha256,
+        content: { state: 'done', ext: 'txt', body: documentText(), truncated: false, error: '' },
+      })),
       now,
     );
   }

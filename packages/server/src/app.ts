@@ -70,7 +70,7 @@ import { recentRoutes } from './modules/recent/routes.ts';
 import { createRecentLog, createRecentService } from './modules/recent/service.ts';
 import { recycleRoutes } from './modules/recycle/routes.ts';
 import { createRecycleService } from './modules/recycle/service.ts';
-import { createSearchIndexer, EXTRACT_JOB, MAINTAIN_JOB } from './modules/search/indexer.ts';
+import { createSearchIndexer, EXTRACT_BATCH, EXTRACT_JOB, MAINTAIN_JOB } from './modules/search/indexer.ts';
 import { createSearchRepo } from './modules/search/repo.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { createSearchService } from './modules/search/service.ts';
@@ -337,7 +337,7 @@ function createServices(
   });
   // Files queued for the index before the last stop (modules/search/indexer.ts).
   if (deps.config.searchIndex) searchIndexer.resume();
-  jobs.register(EXTRACT_JOB, (payload) => searchIndexer.extract(payload));
+  jobs.registerBatch(EXTRACT_JOB, (payloads) => searchIndexer.extract(payloads), EXTRACT_BATCH);
   jobs.register(MAINTAIN_JOB, async () => {
     // A big backfill goes on in further runs right away rather than an hour later.
     if (await searchIndexer.maintain())

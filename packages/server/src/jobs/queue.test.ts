@@ -14,6 +14,25 @@ afterAll(async () => {
 const queueOf = () => createJobQueue({ db: t.database.db, now: () => t.clock.now });
 const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}`;
 
+/** A queue with a batch kind whose jobs carry a number `n`: each call's numbers are kept in `calls`. */
+function batchKind(name: string, batch: number, failOn?: number) {
+  const queue = queueOf();
+  const kind = unique(name);
+  const calls: number[][] = [];
+  queue.registerBatch(
+    kind,
+    async (payloads) => {
+      calls.push(payloads.map((p) => p.n as number));
+      if (payloads.some((p) => p.n === failOn)) throw new Error(`${failOn} cannot run`);
+    },
+    batch,
+  );
+  const enqueue = async (...ns: number[]) => {
+    for (const n of ns) await queue.enqueue(t.database.db, kind, { n });
+  };
+  return { queue, kind, calls, enqueue };
+}
+
 describe('the durable job queue', () => {
   test('runs a job once and deletes it; payloads arrive as queued', async () => {
     const queue = queueOf();
@@ -120,6 +139,66 @@ describe('the durable job queue', () => {
     await alive.runDue();
     expect(runs).toBe(1);
     expect(await alive.pending(kind)).toEqual([]);
+  });
+
+  test('a batch kind runs its due jobs together, at most its batch at a time, one kind only', async () => {
+    const { queue, kind, calls, enqueue } = batchKind('test.batch', 3);
+    const other = unique('test.other');
+    let others = 0;
+    queue.register(other, async () => {
+      others++;
+    });
+    await enqueue(1, 2, 3, 4);
+    await queue.enqueue(t.database.db, other, {});
+    // A job due later is not taken with the batch.
+    await queue.enqueue(t.database.db, kind, { n: 9 }, { runAt: t.clock.now + 60 });
+    expect(await queue.runDue()).toBe(5);
+    expect(calls).toEqual([[1, 2, 3], [4]]);
+    expect(others).toBe(1);
+    expect((await queue.pending(kind)).map((j) => JSON.parse(j.payload).n)).toEqual([9]);
+    t.clock.advance(60);
+    expect(await queue.runDue()).toBe(1);
+    expect(calls).toEqual([[1, 2, 3], [4], [9]]);
+    expect(await queue.pending(kind)).toEqual([]);
+  });
+
+  test('a failed batch runs again a job at a time: the others finish, the failing one is retried alone', async () => {
+    const { queue, kind, calls, enqueue } = batchKind('test.batchfail', 5, 2);
+    await enqueue(1, 2, 3);
+    expect(await queue.runDue()).toBe(3);
+    expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
+    const [left] = await queue.pending(kind);
+    expect(JSON.parse(left.payload)).toEqual({ n: 2 });
+    expect(left).toMatchObject({ status: 'queued', attempts: 1, last_error: '2 cannot run' });
+    expect(left.run_at).toBe(t.clock.now + 30);
+    t.clock.advance(30);
+    await queue.runDue();
+    expect(calls.at(-1)).toEqual([2]);
+    expect((await queue.pending(kind))[0]).toMatchObject({ attempts: 2 });
+  });
+
+  test('a batch leaves jobs another worker holds', async () => {
+    const db = t.database.db;
+    const { queue, kind, calls, enqueue } = batchKind('test.batchlease', 5);
+    await enqueue(1, 2, 3);
+    const second = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .orderBy('id')
+      .offset(1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'elsewhere', locked_until: t.clock.now + 600, attempts: 1 })
+      .where('id', '=', second.id)
+      .execute();
+    expect(await queue.runDue()).toBe(2);
+    expect(calls).toEqual([[1, 3]]);
+    expect((await queue.pending(kind)).map((j) => [JSON.parse(j.payload).n, j.locked_by])).toEqual([
+      [2, 'elsewhere'],
+    ]);
   });
 
   test('a job without a handler fails at once', async () => {

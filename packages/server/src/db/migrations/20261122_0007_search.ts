@@ -85,7 +85,7 @@ async function upSqlite(db: Kysely<any>) {
   await sql`CREATE TRIGGER search_contents_ai AFTER INSERT ON search_contents BEGIN
     INSERT INTO search_bodies(rowid, body) VALUES (new.id, new.body);
   END`.execute(db);
-  // The short grams of a text are written by the indexer (repo.ts saveContent); they leave with it.
+  // The short grams of a text are written by the indexer (repo.ts saveContents); they leave with it.
   await sql`CREATE VIRTUAL TABLE search_body_grams USING fts5(
     grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(db);
   await sql`CREATE TRIGGER search_contents_ad AFTER DELETE ON search_contents BEGIN

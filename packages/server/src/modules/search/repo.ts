@@ -1,6 +1,6 @@
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
-import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
+import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { SearchDocsTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import { below } from '../files/subtree.ts';
@@ -567,8 +567,46 @@ export interface ContentText {
   error: string;
 }
 
-export async function saveContent(
+/** A content's text to save (saveContents). */
+export interface SavedContent {
+  sha256: string;
+  content: ContentText;
+}
+
+/**
+ * Characters of text written in one transaction at most (saveContents), past its first text: a
+ * batch of ordinary documents goes in one commit, the largest texts (CONTENT_TEXT_MAX) one each,
+ * so that no transaction holds the database (on SQLite, the event loop) much longer than one of
+ * them did.
+ */
+export const TEXT_PER_TRANSACTION = 1_000_000;
+
+/**
+ * Saves contents' texts, many in one transaction: each transaction writes new segments of the
+ * full-text indexes (with the merges that follow) and waits for its own flush, which a batch of
+ * texts then shares.
+ */
+export async function saveContents(
   db: Db,
+  dialect: Dialect,
+  contents: SavedContent[],
+  at: number,
+): Promise<void> {
+  for (let start = 0; start < contents.length; ) {
+    let end = start + 1;
+    let length = contents[start].content.body.length;
+    while (end < contents.length && length + contents[end].content.body.length <= TEXT_PER_TRANSACTION)
+      length += contents[end++].content.body.length;
+    const batch = contents.slice(start, end);
+    await db.transaction().execute(async (trx) => {
+      for (const { sha256, content } of batch) await writeContent(trx, dialect, sha256, content, at);
+    });
+    start = end;
+  }
+}
+
+async function writeContent(
+  trx: Trx,
   dialect: Dialect,
   sha256: string,
   content: ContentText,
@@ -582,26 +620,24 @@ export async function saveContent(
     error: content.error.slice(0, 500),
     extracted_at: at,
   };
-  await db.transaction().execute(async (trx) => {
-    // A delete and insert rather than an update: the FTS triggers then see one clean change.
-    await trx.deleteFrom('search_contents').where('sha256', '=', sha256).execute();
-    // Its id places it among the contents newest first: the sort key of its newest file.
-    const newest = await trx
-      .selectFrom('files as f')
-      .innerJoin('search_docs as d', 'd.file_id', 'f.id')
-      .select((eb) => eb.fn.max('d.sort_key').as('key'))
-      .where('f.sha256', '=', sha256)
-      .executeTakeFirst();
-    let id = Number(newest?.key ?? sortKeyOf(at, 0));
-    while (await trx.selectFrom('search_contents').select('id').where('id', '=', id).executeTakeFirst()) id--;
-    await trx
-      .insertInto('search_contents')
-      .values({ id, sha256, ...values })
-      .execute();
-    // SQLite: the one- and two-character grams of the text's non-ASCII letters (see migration 0007).
-    const grams = dialect === 'sqlite' ? textGramsOf(content.body) : '';
-    if (grams) await sql`INSERT INTO search_body_grams(rowid, grams) VALUES (${id}, ${grams})`.execute(trx);
-  });
+  // A delete and insert rather than an update: the FTS triggers then see one clean change.
+  await trx.deleteFrom('search_contents').where('sha256', '=', sha256).execute();
+  // Its id places it among the contents newest first: the sort key of its newest file.
+  const newest = await trx
+    .selectFrom('files as f')
+    .innerJoin('search_docs as d', 'd.file_id', 'f.id')
+    .select((eb) => eb.fn.max('d.sort_key').as('key'))
+    .where('f.sha256', '=', sha256)
+    .executeTakeFirst();
+  let id = Number(newest?.key ?? sortKeyOf(at, 0));
+  while (await trx.selectFrom('search_contents').select('id').where('id', '=', id).executeTakeFirst()) id--;
+  await trx
+    .insertInto('search_contents')
+    .values({ id, sha256, ...values })
+    .execute();
+  // SQLite: the one- and two-character grams of the text's non-ASCII letters (see migration 0007).
+  const grams = dialect === 'sqlite' ? textGramsOf(content.body) : '';
+  if (grams) await sql`INSERT INTO search_body_grams(rowid, grams) VALUES (${id}, ${grams})`.execute(trx);
 }
 
 /** Contents of live files of an extractable type that have no text yet (backfill). */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type FileSearchResult, TEAM_ROLE } from '@cirrus/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -186,6 +188,48 @@ describe('contents', () => {
     expect(word?.search.snippet).toBe('zanzibar in Word');
     expect(word?.search.snippet_ranges).toEqual([[0, 8]]);
     expect(names(await search(c, { searchname: 'hidden' }))).toEqual([]);
+  });
+
+  test('texts read together; one whose bytes cannot be read holds up none of the others', async () => {
+    const { c, put } = await person();
+    // Past the small blobs' limit, so that each content is a blob file of its own.
+    const text = (i: number) => `report ${i} about the quokka ${'filler words '.repeat(2000)}`;
+    const sha256s: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { fileid } = await put(`quokka ${i}.txt`, text(i));
+      const row = await t.database.db
+        .selectFrom('files')
+        .select('sha256')
+        .where('id', '=', fileid)
+        .executeTakeFirstOrThrow();
+      sha256s.push(row.sha256);
+    }
+    const blob = (sha256: string) => path.join(t.config.dataDir, 'blobs', sha256.slice(0, 2), sha256);
+    fs.renameSync(blob(sha256s[2]), `${blob(sha256s[2])}.away`);
+    try {
+      expect(await extract()).toBe(5);
+    } finally {
+      fs.renameSync(`${blob(sha256s[2])}.away`, blob(sha256s[2]));
+    }
+    const found = async () => names(await search(c, { searchname: 'filler' })).sort();
+    expect(await found()).toEqual(['quokka 0.txt', 'quokka 1.txt', 'quokka 3.txt', 'quokka 4.txt']);
+    const [waiting] = await t.services.jobs.pending('search.extract');
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      payload: JSON.stringify({ sha256: sha256s[2] }),
+    });
+    // Tried again later, on its own.
+    t.clock.advance(30);
+    await extract();
+    expect(await found()).toEqual([
+      'quokka 0.txt',
+      'quokka 1.txt',
+      'quokka 2.txt',
+      'quokka 3.txt',
+      'quokka 4.txt',
+    ]);
+    expect(await t.services.jobs.pending('search.extract')).toEqual([]);
   });
 
   test('Chinese content, also by two characters', async () => {
