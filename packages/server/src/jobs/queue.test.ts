@@ -201,6 +201,28 @@ describe('the durable job queue', () => {
     ]);
   });
 
+  test('a job whose workers died with it again and again is given up, its handler not called', async () => {
+    const db = t.database.db;
+    const queue = queueOf();
+    const kind = unique('test.deadly');
+    const seen: unknown[] = [];
+    queue.register(kind, async (payload) => {
+      seen.push(payload);
+    });
+    await queue.enqueue(db, kind, {}, { maxAttempts: 2 });
+    // Its second worker leased it and vanished too; the lease has run out.
+    await db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'dead', locked_until: t.clock.now - 1, attempts: 2 })
+      .where('kind', '=', kind)
+      .execute();
+    expect(await queue.runDue()).toBe(1);
+    expect(seen).toEqual([]);
+    expect((await queue.failed()).filter((j) => j.kind === kind)).toMatchObject([
+      { status: 'failed', attempts: 3, last_error: 'lease expired' },
+    ]);
+  });
+
   test('a job without a handler fails at once', async () => {
     const queue = queueOf();
     const kind = unique('test.nohandler');

@@ -170,6 +170,7 @@ export function createJobQueue({ db, now, log }: Deps) {
           .execute();
       } else jobs.push(job);
     }
+    if (jobs.length === 0) return taken.length;
     if (!registered) {
       for (const job of jobs) await fail(job, new Error(`no handler for job kind ${job.kind}`), true);
       return taken.length;
