@@ -14,10 +14,11 @@ export const EXTRACT_JOB = 'search.extract';
 /**
  * Extraction jobs run together at most: the queue takes and clears them with a statement each, and
  * their texts are saved in one transaction, instead of three commits a document (issue 11: 1,000
- * text files uploaded 8 at a time took about a quarter less of the server's CPU). Small enough that
- * a batch's texts held in memory stay modest for ordinary documents.
+ * text files uploaded 8 at a time took a sixth to a fifth less of the server's CPU). At most 8, so
+ * that a batch of PDFs each read up to its time limit (a minute, extract.ts) ends within the
+ * queue's ten-minute lease, and a batch's texts held in memory stay modest.
  */
-export const EXTRACT_BATCH = 16;
+export const EXTRACT_BATCH = 8;
 /** Periodic: indexes what is missing (after an upgrade), queues missing texts, drops orphans. */
 export const MAINTAIN_JOB = 'search.maintain';
 
