@@ -428,6 +428,8 @@ export interface SmallBlobsTable {
 export interface SearchQueueTable {
   file_id: number;
   work: number;
+  /** Bumped each time the file is queued again (modules/search/repo.ts queueFile). */
+  rev: Generated<number>;
 }
 
 export interface FileLabelsTable {

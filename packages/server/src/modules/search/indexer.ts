@@ -1,6 +1,5 @@
 import { splitExt } from '@cirrus/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -68,23 +67,6 @@ const QUEUE_BATCH = 500;
 /** How long a change waits for others to be indexed with it. */
 const QUEUE_DELAY_MS = 100;
 
-// Queued again before it was indexed: the work of both.
-const enqueue = hotQuery((db, row: { file_id: number; work: number }) =>
-  db
-    .insertInto('search_queue')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('file_id').doUpdateSet({ work: sql<number>`search_queue.work | excluded.work` }),
-    ),
-);
-const queued = hotQuery((db, limit: number) =>
-  db.selectFrom('search_queue').select(['file_id', 'work']).orderBy('file_id').limit(limit),
-);
-// Only what was indexed: work queued meanwhile (by another process) stays for the next batch.
-const dequeue = hotQuery((db, fileId: number, work: number) =>
-  db.deleteFrom('search_queue').where('file_id', '=', fileId).where('work', '=', work),
-);
-
 /**
  * Keeps the search index in step with the files, from the file events (modules/events observers):
  * a new item, a copied folder with everything below it, a rename, a new version and a recovered
@@ -116,17 +98,17 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
     queueTimer.unref();
   }
 
-  async function indexQueued(trx: DbOrTrx, rows: { file_id: number; work: number }[]): Promise<void> {
-    for (const { file_id, work } of rows) {
+  async function indexQueued(trx: DbOrTrx, rows: repo.QueuedFile[]): Promise<void> {
+    for (const { file_id, work, rev } of rows) {
       await index(trx, file_id, (work & QUEUED_SUBTREE) !== 0, (work & QUEUED_CONTENT) !== 0);
-      await dequeue.run(trx, file_id, work);
+      await repo.dequeueFile.run(trx, file_id, rev);
     }
   }
 
   /** Indexes what is queued, a batch a transaction. */
   async function drain(): Promise<void> {
     for (;;) {
-      const rows = await queued.all(db, QUEUE_BATCH);
+      const rows = await repo.queuedFiles.all(db, QUEUE_BATCH);
       if (rows.length === 0) return;
       try {
         await db.transaction().execute((trx) => indexQueued(trx, rows));
@@ -140,7 +122,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
             .execute((trx) => indexQueued(trx, [row]))
             .catch(async (one: unknown) => {
               log?.error({ err: one, fileId: row.file_id }, 'search: a queued file could not be indexed');
-              await dequeue.run(db, row.file_id, row.work);
+              await repo.dequeueFile.run(db, row.file_id, row.rev);
             });
         }
       }
@@ -239,7 +221,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       for (const event of events) {
         const work = event.fileId === 0 ? 0 : workOf(event);
         if (work === 0) continue;
-        await enqueue.run(trx, { file_id: event.fileId, work });
+        await repo.queueFile.run(trx, { file_id: event.fileId, work });
         queuedAny = true;
       }
       // After the transaction that queued them has committed (it is still open now).

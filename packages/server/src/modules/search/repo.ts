@@ -427,6 +427,38 @@ export async function removeFiles(dbx: DbOrTrx, fileIds: number[]): Promise<void
   }
 }
 
+/** A queued file (search_queue): the work it is due, and the rev at which that was read. */
+export interface QueuedFile {
+  file_id: number;
+  work: number;
+  rev: number;
+}
+
+/**
+ * Queues a file, or adds `work` to its row and bumps the row's rev: work queued after the indexer
+ * read the row is then not cleared with it (dequeueFile).
+ */
+export const queueFile = hotQuery((db, row: { file_id: number; work: number }) =>
+  db
+    .insertInto('search_queue')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('file_id').doUpdateSet({
+        work: sql<number>`search_queue.work | excluded.work`,
+        rev: sql<number>`search_queue.rev + 1`,
+      }),
+    ),
+);
+
+export const queuedFiles = hotQuery((db, limit: number) =>
+  db.selectFrom('search_queue').select(['file_id', 'work', 'rev']).orderBy('file_id').limit(limit),
+);
+
+/** Clears a queued file as it was read: queued again since (its rev moved on), it stays for the next batch. */
+export const dequeueFile = hotQuery((db, fileId: number, rev: number) =>
+  db.deleteFrom('search_queue').where('file_id', '=', fileId).where('rev', '=', rev),
+);
+
 const oneFileToIndex = hotQuery((db, fileId: number) =>
   db.selectFrom('files as f').select(['f.id', 'f.name', 'f.is_folder', 'f.mtime']).where('f.id', '=', fileId),
 );

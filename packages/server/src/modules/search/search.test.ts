@@ -7,6 +7,7 @@ import { docxOf, pdfOf, pptxOf, xlsxOf } from '../../../test/documents.ts';
 import { makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { migration } from '../../db/migrations/20261122_0011_search_name_grams.ts';
+import * as repo from './repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -405,6 +406,25 @@ describe('kept in step with the drive', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     await settled(async () => (await indexed(f.fileid)) === 'queued memo.txt');
     expect(await indexed(f.fileid)).toBe('queued memo.txt');
+    expect(await queuedIds()).not.toContain(f.fileid);
+  });
+
+  test('a change that commits while its file is being indexed is indexed after', async () => {
+    const { c, gid, put } = await person();
+    const f = await put('racing draft.txt', 'x');
+    await t.services.searchIndexer.upToDate();
+    const db = t.database.db;
+    // The indexer reads the queue (PostgreSQL runs the transactions side by side)...
+    await repo.queueFile.run(db, { file_id: f.fileid, work: 1 });
+    const read = (await repo.queuedFiles.all(db, 500)).find((row) => row.file_id === f.fileid);
+    expect(read).toBeDefined();
+    // ...a rename commits meanwhile and queues the file again...
+    const renamed = await c.put(`/api/v3/groups/${gid}/files/${f.fileid}`, { fname: 'racing final.txt' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // ...and the indexer, having indexed the old name, clears the row it read: the rename stays queued.
+    await repo.dequeueFile.run(db, f.fileid, read?.rev ?? -1);
+    await t.services.searchIndexer.upToDate();
+    expect(await indexed(f.fileid)).toBe('racing final.txt');
     expect(await queuedIds()).not.toContain(f.fileid);
   });
 
