@@ -165,6 +165,8 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
 
   async function index(trx: DbOrTrx, fileId: number, withSubtree: boolean, content: boolean): Promise<void> {
     const files = await repo.filesToIndex(trx, fileId, withSubtree);
+    // Gone (a row the maintenance job found without its file): the row goes too.
+    if (files.length === 0) return repo.removeFiles(trx, [fileId]);
     await repo.indexFiles(trx, files);
     if (!content) return;
     for (const file of files) if (!file.is_folder) await ensureContent(trx, file.id);
@@ -271,8 +273,8 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
     },
 
     /**
-     * The MAINTAIN_JOB handler: walks the files by id ranges and (re)indexes those whose index row
-     * is missing or out of date, drops rows of files that are gone, queues the texts that are
+     * The MAINTAIN_JOB handler: walks the files by id ranges and queues for indexing those whose
+     * index row is missing or out of date and the rows of files that are gone, queues the texts that are
      * missing and drops texts no file holds. In ranges, so that a big drive never holds the
      * database (or, on SQLite, the event loop) for long. Answers whether work is left for another run.
      */
@@ -281,14 +283,17 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       const last = await repo.maxFileId(db);
       let indexed = 0;
       for (let from = 1; from <= last; from += ID_RANGE) {
-        const drift = await repo.driftIn(db, from, from + ID_RANGE);
-        if (drift.files.length || drift.orphans.length) {
+        const drifted = await repo.driftIn(db, from, from + ID_RANGE);
+        if (drifted.length) {
+          // Through the queue, whose batches read each file in the transaction that writes its
+          // row: a rename that commits after this read is then not overwritten with the old name.
           await db.transaction().execute(async (trx) => {
-            await repo.indexFiles(trx, drift.files);
-            await repo.removeFiles(trx, drift.orphans);
+            for (const fileId of drifted)
+              await repo.queueFile.run(trx, { file_id: fileId, work: QUEUED_ITEM });
           });
+          await upToDate();
         }
-        indexed += drift.files.length;
+        indexed += drifted.length;
         if (indexed >= MAX_PER_RUN) return true;
         // Let requests in between.
         await new Promise((resolve) => setImmediate(resolve));

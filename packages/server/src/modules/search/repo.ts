@@ -504,16 +504,16 @@ export async function maxFileId(db: DbOrTrx): Promise<number> {
 }
 
 /**
- * Files with ids in [from, to) whose index row is missing or out of date: no row yet (files
- * written before this index, or by hand), or a name or time that changed without an event (the
- * demo spreads its files' times with one UPDATE). Index rows of files that are gone come too.
+ * Ids in [from, to) of files whose index row is missing or out of date: no row yet (files written
+ * before this index, or by hand), or a name or time that changed without an event (the demo
+ * spreads its files' times with one UPDATE); and of index rows whose file is gone.
  */
-export async function driftIn(db: DbOrTrx, from: number, to: number) {
+export async function driftIn(db: DbOrTrx, from: number, to: number): Promise<number[]> {
   const [missing, stale, orphans] = await Promise.all([
     db
       .selectFrom('files as f')
       .leftJoin('search_docs as d', 'd.file_id', 'f.id')
-      .select(['f.id', 'f.name', 'f.is_folder', 'f.mtime'])
+      .select('f.id')
       .where('f.id', '>=', from)
       .where('f.id', '<', to)
       .where('d.file_id', 'is', null)
@@ -521,7 +521,7 @@ export async function driftIn(db: DbOrTrx, from: number, to: number) {
     db
       .selectFrom('search_docs as d')
       .innerJoin('files as f', 'f.id', 'd.file_id')
-      .select(['f.id', 'f.name', 'f.is_folder', 'f.mtime'])
+      .select('f.id')
       .where('d.file_id', '>=', from)
       .where('d.file_id', '<', to)
       .where((eb) =>
@@ -535,13 +535,13 @@ export async function driftIn(db: DbOrTrx, from: number, to: number) {
     db
       .selectFrom('search_docs as d')
       .leftJoin('files as f', 'f.id', 'd.file_id')
-      .select('d.file_id')
+      .select('d.file_id as id')
       .where('d.file_id', '>=', from)
       .where('d.file_id', '<', to)
       .where('f.id', 'is', null)
       .execute(),
   ]);
-  return { files: [...missing, ...stale], orphans: orphans.map((r) => r.file_id) };
+  return [...missing, ...stale, ...orphans].map((r) => r.id);
 }
 
 /** The FTS5 tables of the SQLite index (migration 0007). */
