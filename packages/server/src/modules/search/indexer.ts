@@ -284,11 +284,12 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       let indexed = 0;
       for (let from = 1; from <= last; from += ID_RANGE) {
         const drifted = await repo.driftIn(db, from, from + ID_RANGE);
-        if (drifted.length) {
-          // Through the queue, whose batches read each file in the transaction that writes its
-          // row: a rename that commits after this read is then not overwritten with the old name.
+        // Through the queue, whose batches read each file in the transaction that writes its row:
+        // a rename that commits after this read is then not overwritten with the old name. A
+        // batch at a time, since a search first waits for what is queued (upToDate).
+        for (let i = 0; i < drifted.length; i += QUEUE_BATCH) {
           await db.transaction().execute(async (trx) => {
-            for (const fileId of drifted)
+            for (const fileId of drifted.slice(i, i + QUEUE_BATCH))
               await repo.queueFile.run(trx, { file_id: fileId, work: QUEUED_ITEM });
           });
           await upToDate();

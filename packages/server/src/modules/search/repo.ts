@@ -454,7 +454,11 @@ export const queuedFiles = hotQuery((db, limit: number) =>
   db.selectFrom('search_queue').select(['file_id', 'work', 'rev']).orderBy('file_id').limit(limit),
 );
 
-/** Clears a queued file as it was read: queued again since (its rev moved on), it stays for the next batch. */
+/**
+ * Clears a queued file as it was read: queued again since (its rev moved on), it stays for the
+ * next batch. A row cleared and queued anew starts again at rev 0, so the queue has one reader at
+ * a time: the indexer's batches, which run one after another (indexer.ts upToDate).
+ */
 export const dequeueFile = hotQuery((db, fileId: number, rev: number) =>
   db.deleteFrom('search_queue').where('file_id', '=', fileId).where('rev', '=', rev),
 );
