@@ -1,6 +1,5 @@
 import { splitExt } from '@cirrus/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/index.ts';
@@ -53,11 +52,6 @@ function blobBytes(blobs: BlobStore, sha256: string, size: number): Bytes {
   return { size, stream: (range) => blobs.createReadStream(sha256, range, size) };
 }
 
-/** Kept compiled: every upload asks it (issue 11 W3). */
-const contentOf = hotQuery((db, fileId: number) =>
-  db.selectFrom('files').select(['sha256', 'name', 'is_folder']).where('id', '=', fileId),
-);
-
 /** What a queued file needs (search_queue.work): its own row, the rows below it, its content text. */
 const QUEUED_ITEM = 1;
 const QUEUED_SUBTREE = 2;
@@ -98,11 +92,31 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
     queueTimer.unref();
   }
 
+  /**
+   * Indexes a batch of the queue: its files read together in this transaction (so that a change
+   * committed after the read queued them again, and their rows stay for the next batch), written
+   * together; the rows of files that are gone (found by the maintenance job) are dropped.
+   */
   async function indexQueued(trx: DbOrTrx, rows: repo.QueuedFile[]): Promise<void> {
-    for (const { file_id, work, rev } of rows) {
-      await index(trx, file_id, (work & QUEUED_SUBTREE) !== 0, (work & QUEUED_CONTENT) !== 0);
-      await repo.dequeueFile.run(trx, file_id, rev);
+    const read = await repo.filesToIndex(
+      trx,
+      rows.map((row) => row.file_id),
+    );
+    const found = new Map(read.map((file) => [file.id, file]));
+    const gone = rows.filter((row) => !found.has(row.file_id)).map((row) => row.file_id);
+    if (gone.length) await repo.removeFiles(trx, gone);
+    const files = new Map(found);
+    const withContent = new Map<number, repo.FileToIndex>();
+    for (const { file_id, work } of rows) {
+      const file = found.get(file_id);
+      if (!file) continue;
+      const below = work & QUEUED_SUBTREE && file.is_folder ? await repo.filesBelow(trx, file_id) : [];
+      for (const one of below) files.set(one.id, one);
+      if (work & QUEUED_CONTENT) for (const one of [file, ...below]) withContent.set(one.id, one);
     }
+    await repo.indexFiles(trx, [...files.values()]);
+    for (const file of withContent.values()) await ensureContent(trx, file);
+    for (const { file_id, rev } of rows) await repo.dequeueFile.run(trx, file_id, rev);
   }
 
   /** Indexes what is queued, a batch a transaction. */
@@ -147,9 +161,8 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
   }
 
   /** Queues the extraction of a file's content unless its text is known (or cannot be read). */
-  async function ensureContent(trx: DbOrTrx, fileId: number): Promise<void> {
-    const file = await contentOf.first(trx, fileId);
-    if (!file || file.is_folder || !file.sha256) return;
+  async function ensureContent(trx: DbOrTrx, file: repo.FileToIndex): Promise<void> {
+    if (file.is_folder || !file.sha256) return;
     if (!extractKindOf(splitExt(file.name).ext.toLowerCase())) return;
     const known = await repo.contentState(trx, file.sha256);
     // Known text stays; content first seen under a name we could not read is read now as this type.
@@ -161,15 +174,6 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       { dedupeKey: `${EXTRACT_JOB}:${file.sha256}` },
     );
     wakeSoon();
-  }
-
-  async function index(trx: DbOrTrx, fileId: number, withSubtree: boolean, content: boolean): Promise<void> {
-    const files = await repo.filesToIndex(trx, fileId, withSubtree);
-    // Gone (a row the maintenance job found without its file): the row goes too.
-    if (files.length === 0) return repo.removeFiles(trx, [fileId]);
-    await repo.indexFiles(trx, files);
-    if (!content) return;
-    for (const file of files) if (!file.is_folder) await ensureContent(trx, file.id);
   }
 
   /** A content's text as the extraction job saves it, or nothing to save. */

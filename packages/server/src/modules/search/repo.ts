@@ -379,15 +379,22 @@ const docBySortKey = hotQuery((db, key: number) =>
   db.selectFrom('search_docs').select('file_id').where('sort_key', '=', key),
 );
 
+/**
+ * An id list of up to 500 padded with its last id to one of a few lengths: each length of an
+ * `in (...)` list is a statement of its own, prepared and kept (db/index.ts), and the queue's
+ * batches come in every length.
+ */
+function padded(ids: number[]): number[] {
+  const length = [1, 8, 64, 500].find((n) => n >= ids.length) ?? ids.length;
+  return ids.length === length ? ids : [...ids, ...Array(length - ids.length).fill(ids[ids.length - 1])];
+}
+
 /** Writes the index rows of files: new ones, renamed ones, ones with a new time; unchanged ones stay. */
 export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<void> {
   if (files.length === 0) return;
   const existing = new Map<number, { sort_key: number; name_key: string }>();
   for (let i = 0; i < files.length; i += 500) {
-    const rows = await docsOf.all(
-      dbx,
-      files.slice(i, i + 500).map((f) => f.id),
-    );
+    const rows = await docsOf.all(dbx, padded(files.slice(i, i + 500).map((f) => f.id)));
     for (const r of rows) existing.set(r.file_id, { sort_key: Number(r.sort_key), name_key: r.name_key });
   }
   for (const file of files) {
@@ -463,33 +470,43 @@ export const dequeueFile = hotQuery((db, fileId: number, rev: number) =>
   db.deleteFrom('search_queue').where('file_id', '=', fileId).where('rev', '=', rev),
 );
 
-const oneFileToIndex = hotQuery((db, fileId: number) =>
-  db.selectFrom('files as f').select(['f.id', 'f.name', 'f.is_folder', 'f.mtime']).where('f.id', '=', fileId),
-);
+/** A file as the queue indexes it: its index row's columns, and its content for the text. */
+export interface FileToIndex extends IndexedFile {
+  sha256: string;
+}
 
-/** A file and, for a folder, everything below it (a copied folder arrives as one event). */
-export async function filesToIndex(
-  dbx: DbOrTrx,
-  fileId: number,
-  withSubtree: boolean,
-): Promise<IndexedFile[]> {
-  // Kept compiled for a single file: every upload indexes one (issue 11 W3).
-  const self = await oneFileToIndex.all(dbx, fileId);
-  if (!withSubtree || !self[0]?.is_folder) return self;
+const TO_INDEX = ['f.id', 'f.name', 'f.is_folder', 'f.mtime', 'f.sha256'] as const;
+
+/** The files of these ids that exist (a queued batch: read together, issue 11 W3). */
+export async function filesToIndex(dbx: DbOrTrx, fileIds: number[]): Promise<FileToIndex[]> {
+  const files: FileToIndex[] = [];
+  for (let i = 0; i < fileIds.length; i += 500) {
+    files.push(
+      ...(await dbx
+        .selectFrom('files as f')
+        .select(TO_INDEX)
+        .where('f.id', 'in', padded(fileIds.slice(i, i + 500)))
+        .execute()),
+    );
+  }
+  return files;
+}
+
+/** Everything below a folder (a copied folder arrives as one event). */
+export async function filesBelow(dbx: DbOrTrx, folderId: number): Promise<FileToIndex[]> {
   const root = await dbx
     .selectFrom('files')
     .select(['group_id', 'path', 'id'])
-    .where('id', '=', fileId)
+    .where('id', '=', folderId)
     .executeTakeFirstOrThrow();
   const { from, to } = below(root);
-  const rows = await dbx
+  return dbx
     .selectFrom('files as f')
-    .select(['f.id', 'f.name', 'f.is_folder', 'f.mtime'])
+    .select(TO_INDEX)
     .where('f.group_id', '=', root.group_id)
     .where('f.path', '>=', from)
     .where('f.path', '<', to)
     .execute();
-  return [...self, ...rows];
 }
 
 /** The highest file id in the files or the index (0 without any): the maintenance job walks ids up to it. */

@@ -432,6 +432,25 @@ describe('kept in step with the drive', () => {
     expect(await queuedIds()).not.toContain(f.fileid);
   });
 
+  test('a batch of the queue reads its files together: every one indexed, a gone one dropped', async () => {
+    const { c, put } = await person();
+    const files = [];
+    for (let i = 0; i < 10; i++) files.push(await put(`batched ${i}.txt`, 'x'));
+    await t.services.searchIndexer.upToDate();
+    const db = t.database.db;
+    const ids = files.map((f) => f.fileid);
+    await db.deleteFrom('search_docs').where('file_id', 'in', ids).execute();
+    // A row whose file is gone, queued with them (as the maintenance job queues it).
+    await db.insertInto('search_docs').values({ file_id: 888_888, sort_key: 2, name_key: 'gone' }).execute();
+    for (const id of [...ids, 888_888]) await repo.queueFile.run(db, { file_id: id, work: 1 });
+    await t.services.searchIndexer.upToDate();
+    expect(names(await search(c, { searchname: 'batched' })).sort()).toEqual(
+      files.map((f) => f.fname).sort(),
+    );
+    expect(await indexed(888_888)).toBeUndefined();
+    expect(await queuedIds()).toEqual([]);
+  });
+
   test('what a stop left queued is indexed after the next start', async () => {
     const { c, put } = await person();
     const f = await put('leftover notes.txt', 'x');
