@@ -93,9 +93,10 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
   }
 
   /**
-   * Indexes a batch of the queue: its files read together in this transaction (so that a change
-   * committed after the read queued them again, and their rows stay for the next batch), written
-   * together; the rows of files that are gone (found by the maintenance job) are dropped.
+   * Indexes a batch of the queue in one transaction: its files are read in it, together, and their
+   * rows written together. A change that commits after that read has queued its file again (a new
+   * rev), so its row stays for the next batch. Rows of files that are gone (the maintenance job
+   * finds them) are dropped.
    */
   async function indexQueued(trx: DbOrTrx, rows: repo.QueuedFile[]): Promise<void> {
     const read = await repo.filesToIndex(
@@ -278,8 +279,8 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
 
     /**
      * The MAINTAIN_JOB handler: walks the files by id ranges and queues for indexing those whose
-     * index row is missing or out of date and the rows of files that are gone, queues the texts that are
-     * missing and drops texts no file holds. In ranges, so that a big drive never holds the
+     * index row is missing or out of date, and the rows of files that are gone; queues the texts
+     * that are missing and drops texts no file holds. In ranges, so that a big drive never holds the
      * database (or, on SQLite, the event loop) for long. Answers whether work is left for another run.
      */
     async maintain(): Promise<boolean> {
