@@ -3,6 +3,7 @@
  *
  *   node --import tsx bench/search.ts            # 1,000,000 names, 10,000 documents
  *   SEARCH_BENCH_FILES=100000 node --import tsx bench/search.ts
+ *   SEARCH_BENCH_BATCH=5000 ...                  # names per transaction of the build (50,000)
  *
  * Builds a temporary data dir with the real migrations, fills it through the search repository
  * (indexFiles, saveContents: the same code the server runs) and measures the first page of
@@ -210,14 +211,20 @@ async function build(): Promise<Built> {
     }
     await indexFiles(
       trx,
+      'sqlite',
       await trx.selectFrom('files').select(['id', 'name', 'is_folder', 'mtime']).execute(),
     );
   });
 
-  // Names in transactions of 5,000 (as the indexer writes them: one row per file and its FTS rows).
+  // Names in transactions of 50,000, each written as the indexer writes a batch (indexFiles: one
+  // row per file and its FTS rows, in the order of their sort keys). The queue's batches are of
+  // 500 at most; a million names in batches of 5,000 took 330 s on a slow host, in batches of
+  // 50,000 185 s (bench/RESULTS.md, twenty-seventh pass), and the harness has 15 minutes. Larger
+  // transactions leave fewer FTS segments behind: the "as written" figures are those of an index
+  // before the maintenance job's merge, not of the most fragmented one.
   // The first DOCS files hold a document each; their texts are read in afterwards, as the
   // extraction job does after an upload.
-  const BATCH = 5000;
+  const BATCH = Number(process.env.SEARCH_BENCH_BATCH ?? 50_000);
   const taken = new Set<string>();
   const docShas: string[] = [];
   let written = 0;
@@ -261,6 +268,7 @@ async function build(): Promise<Built> {
       }
       await indexFiles(
         trx,
+        'sqlite',
         rows.map((r, i) => ({ id: ids[i].id, name: r.name, is_folder: 0, mtime: r.mtime })),
       );
     });
@@ -313,7 +321,7 @@ async function load(): Promise<Built> {
 
 /**
  * SQLite's page cache while the index is built: two kibibytes per name (about the database's
- * size), at most two gibibytes and an eighth of the memory. The 5,000-name transactions put their
+ * size), at most two gibibytes and an eighth of the memory. The build's transactions put their
  * rows at random places in every index (random folders and times); with the server's cache
  * (better-sqlite3's 16 MB) most of the pages each insert needs come back from the operating
  * system through a read. At 300,000 names on a slow host the names took 104-124 s instead of

@@ -16,6 +16,7 @@ import * as uploadIndexes from './migrations/20261124_0014_upload_indexes.ts';
 import * as smallBlobs from './migrations/20261124_0015_small_blobs.ts';
 import * as searchQueue from './migrations/20261124_0016_search_queue.ts';
 import * as searchQueueRev from './migrations/20261127_0017_search_queue_rev.ts';
+import * as searchNamesWritten from './migrations/20261127_0018_search_names_written.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261124_0015_small_blobs': smallBlobs.migration,
   '20261124_0016_search_queue': searchQueue.migration,
   '20261127_0017_search_queue_rev': searchQueueRev.migration,
+  '20261127_0018_search_names_written': searchNamesWritten.migration,
 };
 
 export async function migrateToLatest(

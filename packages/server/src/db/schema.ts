@@ -485,7 +485,7 @@ export interface PreviewRenditionsTable {
   updated_at: number;
 }
 
-// --- Search index (migration 0007; FTS tables are reached with raw SQL in modules/search) -----
+// --- Search index (migration 0007; FTS tables are queried with raw SQL in modules/search) -----
 
 /** One row per file or folder: what its name is found by. */
 export interface SearchDocsTable {
@@ -502,6 +502,25 @@ export interface SearchDocsTable {
   /** One- and two-character grams of the name's letters and digits, and of its pinyin initials (SQLite). */
   grams: Generated<string>;
   initial_grams: Generated<string>;
+}
+
+/**
+ * SQLite's FTS5 table of the names (trigram), written by the indexer as a name is first indexed
+ * (modules/search/repo.ts indexFiles) and by search_docs' triggers on update and delete.
+ */
+export interface SearchNamesTable {
+  /** The name's sort key (search_docs.sort_key). */
+  rowid: number;
+  name: string;
+  pinyin: string;
+  initials: string;
+}
+
+/** SQLite's FTS5 table of the one- and two-character grams of names (see SearchNamesTable). */
+export interface SearchShortTable {
+  rowid: number;
+  grams: string;
+  initials: string;
 }
 
 /** The text of a content (by blob), for content search and snippets. */
@@ -685,6 +704,8 @@ export interface Database {
   file_locks: FileLocksTable;
   preview_renditions: PreviewRenditionsTable;
   search_docs: SearchDocsTable;
+  search_names: SearchNamesTable;
+  search_short: SearchShortTable;
   search_contents: SearchContentsTable;
   links: LinksTable;
   link_members: LinkMembersTable;

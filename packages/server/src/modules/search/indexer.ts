@@ -115,7 +115,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       for (const one of below) files.set(one.id, one);
       if (work & QUEUED_CONTENT) for (const one of [file, ...below]) withContent.set(one.id, one);
     }
-    await repo.indexFiles(trx, [...files.values()]);
+    await repo.indexFiles(trx, dialect, [...files.values()]);
     for (const file of withContent.values()) await ensureContent(trx, file);
     for (const { file_id, rev } of rows) await repo.dequeueFile.run(trx, file_id, rev);
   }

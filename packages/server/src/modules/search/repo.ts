@@ -1,7 +1,7 @@
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
-import type { SearchDocsTable } from '../../db/schema.ts';
+import type { SearchDocsTable, SearchNamesTable, SearchShortTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import { below } from '../files/subtree.ts';
 import {
@@ -372,6 +372,13 @@ export interface IndexedFile {
 const docInsert = hotQuery((db, doc: Insertable<SearchDocsTable>) =>
   db.insertInto('search_docs').values(doc),
 );
+/** SQLite: a new name's FTS rows (migration 0018: written here, not by a trigger). */
+const namesInsert = hotQuery((db, row: Insertable<SearchNamesTable>) =>
+  db.insertInto('search_names').values(row),
+);
+const shortInsert = hotQuery((db, row: Insertable<SearchShortTable>) =>
+  db.insertInto('search_short').values(row),
+);
 const docsOf = hotQuery((db, fileIds: number[]) =>
   db.selectFrom('search_docs').select(['file_id', 'sort_key', 'name_key']).where('file_id', 'in', fileIds),
 );
@@ -389,18 +396,24 @@ function padded(ids: number[]): number[] {
   return ids.length === length ? ids : [...ids, ...Array(length - ids.length).fill(ids[ids.length - 1])];
 }
 
-/** Writes the index rows of files: new ones, renamed ones, ones with a new time; unchanged ones stay. */
-export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<void> {
+/**
+ * Writes the index rows of files: new ones, renamed ones, ones with a new time; unchanged ones
+ * stay. In the order of their sort keys: on SQLite, FTS5 writes the new names of a transaction as
+ * one segment only while their rowids ascend (migration 0018).
+ */
+export async function indexFiles(dbx: DbOrTrx, dialect: Dialect, files: IndexedFile[]): Promise<void> {
   if (files.length === 0) return;
   const existing = new Map<number, { sort_key: number; name_key: string }>();
   for (let i = 0; i < files.length; i += 500) {
     const rows = await docsOf.all(dbx, padded(files.slice(i, i + 500).map((f) => f.id)));
     for (const r of rows) existing.set(r.file_id, { sort_key: Number(r.sort_key), name_key: r.name_key });
   }
-  for (const file of files) {
+  const inKeyOrder = files
+    .map((file) => ({ file, wanted: sortKeyOf(Number(file.mtime), file.id) }))
+    .sort((a, b) => a.wanted - b.wanted);
+  for (const { file, wanted } of inKeyOrder) {
     const terms: NameTerms = nameTermsOf(file.name, file.is_folder === 1);
     const old = existing.get(file.id);
-    const wanted = sortKeyOf(Number(file.mtime), file.id);
     // The key keeps its place unless the time changed (a taken key was moved below: keep that).
     const sameTime = old && Math.floor(old.sort_key / SORT_KEY_LOW) === Math.floor(wanted / SORT_KEY_LOW);
     const sortKey = sameTime ? old.sort_key : await freeSortKey(dbx, wanted, file.id);
@@ -413,6 +426,12 @@ export async function indexFiles(dbx: DbOrTrx, files: IndexedFile[]): Promise<vo
         .execute();
     } else {
       await docInsert.run(dbx, { file_id: file.id, sort_key: sortKey, ...terms });
+      if (dialect === 'sqlite') {
+        const { name_key: name, pinyin, initials, grams, initial_grams } = terms;
+        await namesInsert.run(dbx, { rowid: sortKey, name, pinyin, initials });
+        if (grams !== '' || initial_grams !== '')
+          await shortInsert.run(dbx, { rowid: sortKey, grams, initials: initial_grams });
+      }
     }
   }
 }

@@ -709,6 +709,39 @@ describe('the index itself', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
+  test('SQLite: a batch writes each new name into FTS5 once, newest first whatever the order queued', async () => {
+    if (t.database.dialect !== 'sqlite') return;
+    const { c, put } = await person();
+    const files = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) files.push(await put(`keyorder ${n}.txt`, 'x'));
+    await t.services.searchIndexer.upToDate();
+    const db = t.database.db;
+    const ids = files.map((f) => f.fileid);
+    // Indexed again in one batch, their times now out of the order of their ids.
+    await db.deleteFrom('search_docs').where('file_id', 'in', ids).execute();
+    const times = [5, 1, 6, 2, 4, 3];
+    for (const [i, id] of ids.entries())
+      await db
+        .updateTable('files')
+        .set({ mtime: t.clock.now + times[i] * 60 })
+        .where('id', '=', id)
+        .execute();
+    for (const id of ids) await repo.queueFile.run(db, { file_id: id, work: 1 });
+    await t.services.searchIndexer.upToDate();
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM search_names WHERE search_names MATCH ${'"keyorder"'}`.execute(db);
+    expect(rows[0].n).toBe(6);
+    expect(names(await search(c, { searchname: 'keyorder' }))).toEqual(
+      ['3', '1', '5', '6', '4', '2'].map((n) => `keyorder ${n}.txt`),
+    );
+    // The indexer writes a new name's FTS rows (migration 0018); updates and deletes keep their triggers.
+    const triggers = await sql<{ name: string }>`
+      SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'search_docs' ORDER BY name`.execute(
+      db,
+    );
+    expect(triggers.rows.map((r) => r.name)).toEqual(['search_docs_ad', 'search_docs_au']);
+  });
+
   test('SQLite answers a short Latin term from the short grams newest first, without sorting', async () => {
     if (t.database.dialect !== 'sqlite') return;
     const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN
