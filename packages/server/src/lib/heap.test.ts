@@ -4,6 +4,7 @@ import {
   bodyBytesReceived,
   COLLECT_EVERY_BYTES,
   COLLECT_EVERY_BYTES_MANY,
+  collectAfterBulkWork,
   DEFAULT_HEAP_FLAG,
   downloadBytesRead,
   FEW_BODIES,
@@ -89,4 +90,14 @@ test('V8 lets the old generation grow more while many bodies arrive, and has its
   } finally {
     flags.mockRestore();
   }
+});
+
+test('after bulk work, a full collection is asked for (gc without options), and nothing without --expose-gc', () => {
+  const gc = vi.fn();
+  global.gc = gc;
+  collectAfterBulkWork();
+  expect(gc).toHaveBeenCalledTimes(1);
+  expect(gc.mock.calls[0]).toEqual([]);
+  global.gc = undefined;
+  expect(() => collectAfterBulkWork()).not.toThrow();
 });

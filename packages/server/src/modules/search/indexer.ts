@@ -2,6 +2,7 @@ import { splitExt } from '@cirrus/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { collectAfterBulkWork } from '../../lib/heap.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import type { FileEvent } from '../events/service.ts';
 import { type Bytes, extractKindOf, extractText } from './extract.ts';
@@ -33,6 +34,8 @@ const EXTRACTABLE_EXTS = [
 /** File ids the maintenance job looks at per step, rows it (re)indexes at most per run, texts per query. */
 const ID_RANGE = 5000;
 const MAX_PER_RUN = 200_000;
+/** A maintenance run that indexed at least this many files ends with a full collection (lib/heap.ts). */
+const BULK_FILES = 5_000;
 const BATCH = 1000;
 /** Time the maintenance job spends merging index segments per run (SQLite). */
 const MERGE_BUDGET_MS = 20_000;
@@ -300,7 +303,10 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
           await upToDate();
         }
         indexed += drifted.length;
-        if (indexed >= MAX_PER_RUN) return true;
+        if (indexed >= MAX_PER_RUN) {
+          collectAfterBulkWork();
+          return true;
+        }
         // Let requests in between.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -314,6 +320,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
       while (removed === BATCH);
       if (queued) wakeSoon();
       if (dialect === 'sqlite') await repo.mergeSegments(db, Date.now() + MERGE_BUDGET_MS);
+      if (indexed >= BULK_FILES) collectAfterBulkWork();
       return false;
     },
   };
