@@ -352,6 +352,41 @@ export async function moveItem(
     .execute();
 }
 
+/**
+ * Moves an item to the root of its own space, with the paths below it: a recovered item whose
+ * folder is gone, or a bin item left behind when its folder moves to another space.
+ */
+export async function moveToRoot(db: DbOrTrx, item: FileRow): Promise<void> {
+  await db.updateTable('files').set({ parent_id: 0, path: '/' }).where('id', '=', item.id).execute();
+  if (!item.is_folder) return;
+  const oldPrefix = below(item);
+  const newPrefix = `/${item.id}/`;
+  await db
+    .updateTable('files')
+    .set({ path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.from.length + 1})` })
+    .where('group_id', '=', item.group_id)
+    .where('path', '>=', oldPrefix.from)
+    .where('path', '<', oldPrefix.to)
+    .execute();
+}
+
+/**
+ * The bin items below a folder that hang off its live part: deleted rows whose own folder is
+ * live. Everything else in the folder's bin lies below one of them.
+ */
+export function findBinRootsBelow(db: DbOrTrx, folder: Pick<FileRow, 'group_id' | 'path' | 'id'>) {
+  return db
+    .selectFrom('files as f')
+    .innerJoin('files as p', 'p.id', 'f.parent_id')
+    .selectAll('f')
+    .where('f.group_id', '=', folder.group_id)
+    .where('f.path', '>=', below(folder).from)
+    .where('f.path', '<', below(folder).to)
+    .where('f.status', '=', sql.lit('deleted'))
+    .where('p.status', '=', sql.lit('live'))
+    .execute();
+}
+
 // --- permission entries ---------------------------------------------------------------------
 
 export function findAcl(db: DbOrTrx, groupId: number) {

@@ -241,6 +241,87 @@ describe('POST .../files/batch/move', () => {
     expect(hidden.statusCode).toBe(404);
   });
 
+  test('across spaces, an item below that the mover may not read keeps the whole folder where it is', async () => {
+    const owner = await t.makeUser();
+    const member = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const mc = await member.client();
+    const folder = await mkdir(oc, team, 0, 'Folder');
+    const secret = await upload(oc, team, folder.fileid, 'secret.txt', Buffer.from('top secret'));
+    await upload(oc, team, folder.fileid, 'open.txt', Buffer.from('open'));
+    const hide = await oc.put(`/api/v3/groups/${team}/files/${secret.fileid}/permission`, {
+      entries: [{ principal_type: 'user', principal_id: member.id, user_acl: 0 }],
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await mc.get(`/api/v3/groups/${team}/files/${secret.fileid}`)).statusCode).toBe(403);
+    const memberDrive = await myDrive(mc);
+    const move = () =>
+      mc.post(`/api/v3/groups/${team}/files/batch/move`, {
+        fileids: [folder.fileid],
+        target_groupid: memberDrive,
+        target_parentid: 0,
+      });
+    expect((await move()).json().failList).toEqual([
+      { fileid: folder.fileid, name: 'Folder', result: 'moveFilePermission' },
+    ]);
+    expect(await listNames(oc, team, folder.fileid)).toEqual(['open.txt', 'secret.txt']);
+    expect(await listNames(mc, memberDrive)).toEqual([]);
+    // Within the team the folder moves, the entry with it.
+    const sub = await mkdir(oc, team, 0, 'Sub');
+    const inside = await mc.post(`/api/v3/groups/${team}/files/batch/move`, {
+      fileids: [folder.fileid],
+      target_groupid: team,
+      target_parentid: sub.fileid,
+    });
+    expect(inside.json()).toEqual({ failList: [] });
+    expect((await mc.get(`/api/v3/groups/${team}/files/${secret.fileid}`)).statusCode).toBe(403);
+    // With the entry gone, the folder may leave the team.
+    await oc.put(`/api/v3/groups/${team}/files/${secret.fileid}/permission`, { entries: [] });
+    expect((await move()).json()).toEqual({ failList: [] });
+    expect(await listNames(mc, memberDrive, folder.fileid)).toEqual(['open.txt', 'secret.txt']);
+  });
+
+  test("across spaces, what was deleted in the folder stays in its space's bin", async () => {
+    const { c, drive, team, project, spec, sub } = await setup();
+    const gone = await upload(c, team, sub.fileid, 'gone.txt', Buffer.from('gone'));
+    expect((await c.delete(`/api/v3/groups/${team}/files/${gone.fileid}`)).statusCode).toBe(204);
+    const old = await mkdir(c, team, project.fileid, 'Old');
+    await upload(c, team, old.fileid, 'inside.txt', Buffer.from('inside'));
+    expect((await c.delete(`/api/v3/groups/${team}/files/${old.fileid}`)).statusCode).toBe(204);
+    const teamBin = async () =>
+      ((await c.get(`/api/v3/groups/${team}/recycles`)).json().files as { fname: string }[])
+        .map((f) => f.fname)
+        .sort();
+    expect(await teamBin()).toEqual(['Old', 'gone.txt']);
+    const res = await c.post(`/api/v3/groups/${team}/files/batch/move`, {
+      fileids: [project.fileid],
+      target_groupid: drive,
+      target_parentid: 0,
+    });
+    expect(res.json()).toEqual({ failList: [] });
+    expect(await teamBin()).toEqual(['Old', 'gone.txt']);
+    expect(((await c.get('/api/v3/recycles')).json().files as unknown[]).length).toBe(0);
+    // The quota moves with the live part only; the bin still counts in the team.
+    const live = 'the spec'.length + 'deep down'.length;
+    expect((await c.get(`/api/cooper/space/groups/${drive}`)).json().used).toBe(live);
+    expect((await c.get(`/api/cooper/space/groups/${team}`)).json().used).toBe(
+      'gone'.length + 'inside'.length,
+    );
+    expect(await listNames(c, drive, sub.fileid)).toEqual(['deep.txt']);
+    expect(await download(c, drive, spec.fileid)).toBe('the spec');
+    // Recovered, they come back to the team's root, their folders being elsewhere.
+    const back = await c.post(`/api/v3/groups/${team}/recycles/batch/recover`, {
+      fileids: [gone.fileid, old.fileid],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await listNames(c, team)).toEqual(['Old', 'gone.txt']);
+    expect(await listNames(c, team, old.fileid)).toEqual(['inside.txt']);
+    expect((await c.get(`/api/v3/groups/${team}/files/${gone.fileid}/download?action=download`)).body).toBe(
+      'gone',
+    );
+  });
+
   test('a move into a full space is refused and leaves everything where it was', async () => {
     const { owner, c, drive } = await setup();
     const team = await makeTeam(t, owner, [], { name: 'Small' });

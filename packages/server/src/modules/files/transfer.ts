@@ -97,8 +97,15 @@ export function createTransferService({ db, access, quota, events, locks, now }:
     await prepare(source, target);
     await (await locks.forActor(actor)).assertFree(db, file);
     const crossSpace = file.group_id !== targetGroupId;
+    if (crossSpace) await assertMayTakeSubtree(source);
     await inTransaction(db, async (trx) => {
       await assertFolderLive(trx, target.folder);
+      if (crossSpace) {
+        // The bin belongs to its space: what was deleted in the folder stays in this space's bin,
+        // at its root (its folder is now elsewhere), for the bin's owners to recover or purge.
+        for (const binned of file.is_folder ? await repo.findBinRootsBelow(trx, file) : [])
+          await repo.moveToRoot(trx, binned);
+      }
       const usage = crossSpace ? await repo.subtreeUsage(trx, file) : undefined;
       // Permission entries belong to their space; in the new space its own rules apply.
       if (crossSpace) await repo.deleteAclOfSubtree(trx, file);
@@ -118,6 +125,20 @@ export function createTransferService({ db, access, quota, events, locks, now }:
         ...moveEvents(actor, file, { groupId: targetGroupId, parentId: targetParentId }),
       );
     });
+  }
+
+  /**
+   * A folder moved to another space leaves its permission entries behind and the mover with
+   * everything below it, so each live item below must be one the actor may read and move here;
+   * otherwise nothing moves (moveFilePermission). Without entries every item has the folder's mask.
+   */
+  async function assertMayTakeSubtree(source: Located): Promise<void> {
+    if (!source.file.is_folder || source.ctx.entries.size === 0) return;
+    for (const row of await access.subtree(source.file)) {
+      const mask = maskAt(source.ctx, row);
+      if (!hasPermission(mask, 'read') || !hasPermission(mask, 'move'))
+        throw new DomainError('moveFilePermission', {}, { permission: 'move', fileid: row.id });
+    }
   }
 
   /** The live items below a folder that the actor may read, shallowest first; unreadable branches are left out. */

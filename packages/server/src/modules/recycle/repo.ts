@@ -239,21 +239,6 @@ export function findSpace(db: DbOrTrx, id: number) {
   return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Moves a recovered item whose folder is gone to the space root, with the paths below it. */
-export async function moveToRoot(db: DbOrTrx, item: FileRow): Promise<void> {
-  await db.updateTable('files').set({ parent_id: 0, path: '/' }).where('id', '=', item.id).execute();
-  if (!item.is_folder) return;
-  const oldPrefix = below(item);
-  const newPrefix = `/${item.id}/`;
-  await db
-    .updateTable('files')
-    .set({ path: sql<string>`${newPrefix} || substr(path, ${oldPrefix.from.length + 1})` })
-    .where('group_id', '=', item.group_id)
-    .where('path', '>=', oldPrefix.from)
-    .where('path', '<', oldPrefix.to)
-    .execute();
-}
-
 export async function rename(db: DbOrTrx, id: number, name: string, nameKey: string): Promise<void> {
   await db.updateTable('files').set({ name, name_key: nameKey }).where('id', '=', id).execute();
 }

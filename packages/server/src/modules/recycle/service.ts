@@ -7,6 +7,7 @@ import type { BlobCollector } from '../blobs/service.ts';
 import type { EventLog } from '../events/service.ts';
 import type { FileAccess } from '../files/access.ts';
 import { presentFile } from '../files/presenter.ts';
+import * as filesRepo from '../files/repo.ts';
 import { type FailItem, failItem, inTransaction, nameKey } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -124,7 +125,7 @@ export function createRecycleService(deps: Deps) {
       const parentId = parent?.id ?? 0;
       const name = await freeName(trx, item, parentId);
       // Place and name first, while the item is still in the bin: the unique name index covers live items.
-      if (toRoot) await repo.moveToRoot(trx, item);
+      if (toRoot) await filesRepo.moveToRoot(trx, item);
       if (name !== item.name) await repo.rename(trx, item.id, name, nameKey(name));
       await repo.markLive(trx, item);
       await events.record(trx, {
