@@ -591,18 +591,62 @@ describe('editing a link', () => {
 
   test('real-name verification gates sharing; control_share hides it', async () => {
     const { c, file } = await ownerWithFile(t);
+    const other = await upload(c, await myDrive(c), 0, 'other.txt', BYTES);
+    // A link made before the settings changed, with a member.
+    const link = await share(c, other.fileid);
+    const friend = await t.makeUser();
+    const added = await c.post(`/api/v3/links/${link.sid}/members`, {
+      permission: 'read',
+      source: 'user',
+      userids: [friend.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const member = (await c.get(`/api/v3/links/${link.sid}/members`))
+      .json()
+      .members.find(
+        (m: { userid?: number; user_id?: number; id: number; permission: string }) =>
+          m.permission !== 'owner',
+      );
+    const stranger = await t.makeUser();
+    /** Every call that widens the link answers `key` and changes nothing. */
+    const refusesWidening = async (key: string) => {
+      const before = (await c.get(`/api/v3/links/${link.sid}`)).json();
+      const calls = [
+        () => c.post('/api/v3/links', { fileid: file.fileid }),
+        () => c.post(`/api/v3/links/${link.sid}/reset`, {}),
+        () => c.put(`/api/v3/links/${link.sid}`, { permission: 'download' }),
+        () => c.put(`/api/v3/links/${link.sid}/chkcode`, {}),
+        () =>
+          c.post(`/api/v3/links/${link.sid}/members`, {
+            permission: 'read',
+            source: 'user',
+            userids: [stranger.id],
+          }),
+        () => c.put(`/api/v3/links/${link.sid}/members/${member.id}`, { permission: 'write' }),
+      ];
+      for (const call of calls) expect(failure(await call()).result).toBe(key);
+      const after = (await c.get(`/api/v3/links/${link.sid}`)).json();
+      expect(after.permission).toBe(before.permission);
+      expect(Boolean(after.chkcode)).toBe(Boolean(before.chkcode));
+      const members = (await c.get(`/api/v3/links/${link.sid}/members`)).json().members;
+      expect(members).toHaveLength(2);
+      expect(members.find((m: { id: number }) => m.id === member.id).permission).toBe('read');
+    };
     await t.services.settings.set(0, 'allow_real_name', true);
     try {
       expect(failure(await c.post('/api/v3/links', { fileid: file.fileid }))).toEqual({
         status: 403,
         result: 'realNameRequired',
       });
+      await refusesWidening('realNameRequired');
     } finally {
       await t.services.settings.set(0, 'allow_real_name', false);
     }
     await t.services.settings.set(0, 'control_share', true);
     try {
-      expect(failure(await c.post('/api/v3/links', { fileid: file.fileid })).result).toBe('forbidLink');
+      await refusesWidening('forbidLink');
+      // Narrowing stays open: a member can be removed.
+      expect((await c.delete(`/api/v3/links/${link.sid}/members/${member.id}`)).statusCode).toBe(204);
     } finally {
       await t.services.settings.set(0, 'control_share', false);
     }

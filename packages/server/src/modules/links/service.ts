@@ -188,7 +188,12 @@ export function createLinkService(deps: Deps) {
     if (!isEditor(viewer)) throw new DomainError('permissionDenied');
   }
 
-  /** spec 002 §1, §5: sharing waits for real-name verification where that setting is on. */
+  /**
+   * spec 002 §1, §5: sharing waits for real-name verification where that setting is on, and
+   * control_share turns it off. Every call that widens who may open a link, or how, checks these (creating, resetting and
+   * changing a link, its access code, adding members and raising their permission); closing a
+   * link and removing members stay open to its managers, whatever the settings.
+   */
   async function assertMayShare(actor: Actor): Promise<void> {
     const s = await settings.get(actor.companyId);
     // control_share hides sharing by link (spec 002 "Global configuration flags").
@@ -819,7 +824,7 @@ export function createLinkService(deps: Deps) {
       // spec 002 §6: rank 2 may only add people, when user sharing is allowed.
       if (!editor && !(onlyAdds && viewer.rank === 2 && s.allow_shareuser))
         throw new DomainError('permissionDenied');
-      if (editor) await assertMayShare(actor);
+      await assertMayShare(actor);
       const version = body.version ?? scene.link.version;
       if (version !== scene.link.version) throw new DomainError('linkUpdateConcurrency');
       const patch = editor ? settingsPatch(scene, viewer, body, rangeContext(scene, s)) : {};
@@ -859,6 +864,7 @@ export function createLinkService(deps: Deps) {
     async setChkcode(actor: Actor, sid: string, on: boolean): Promise<ShareLink> {
       const { scene, viewer } = await managed(actor, sid);
       if (scene.link.status !== 'open') throw new DomainError('linkClosed');
+      await assertMayShare(actor);
       const s = await settings.get(scene.space.company_id);
       await saveLink(
         scene,
@@ -904,6 +910,7 @@ export function createLinkService(deps: Deps) {
       const s = await settings.get(scene.space.company_id);
       const editor = isEditor(viewer);
       if (!editor && !(viewer.rank === 2 && s.allow_shareuser)) throw new DomainError('permissionDenied');
+      await assertMayShare(actor);
       const userIds = body.userids ?? [];
       const deptIds = body.deptids ?? [];
       const accounts = body.accounts ?? [];
@@ -1002,6 +1009,7 @@ export function createLinkService(deps: Deps) {
       const scene = await sceneOfId(actor, sid);
       const viewer = await viewerOf(actor, scene);
       requireEditor(viewer);
+      await assertMayShare(actor);
       const row = await repo.findMember(db, scene.link.id, memberId);
       if (!row) throw new DomainError('notFound');
       if (!memberEditable(row, viewer)) throw new DomainError('permissionDenied');
