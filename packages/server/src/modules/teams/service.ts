@@ -678,6 +678,9 @@ export function createTeamService({ db, spaces, settings, users, contacts, notic
       // Those a department brings in leave with the department.
       if (access.viaDept) throw new DomainError('cant_remove_member');
       if (!canExitTeam(access.role, access.type)) throw new DomainError('permissionDenied');
+      // Named as well as brought by a department: taking the name away would leave them in.
+      const covered = await spaces.coveredUsers(groupId);
+      if (covered.some((c) => c.user_id === actor.userId)) throw new DomainError('cant_remove_member');
       await repo.deleteMembers(db, groupId, [actor.userId]);
     },
 

@@ -355,6 +355,19 @@ describe('department members', () => {
     expect((await bc.delete(`/api/v3/groups/${gid}/members/${bob.id}`)).json().result).toBe(
       'cant_remove_member',
     );
+    // named before their department came in, they still cannot leave on their own: it keeps them in
+    const dave = await t.makeUser({ companyId });
+    const named = await oc.post(`/v1/groups/${gid}/members/batch`, { put: [dave.id], type: 1 });
+    expect(named.statusCode, named.body).toBe(204);
+    await joinDept(t, dave, dept.id);
+    const dc = await dave.client();
+    expect((await dc.delete(`/api/v3/groups/${gid}/members/${dave.id}`)).json().result).toBe(
+      'cant_remove_member',
+    );
+    expect((await dc.get(`/api/v3/groups/${gid}`)).json().self_member).toMatchObject({ via_dept: false });
+    await t.database.db.deleteFrom('dept_members').where('user_id', '=', dave.id).execute();
+    expect((await dc.delete(`/api/v3/groups/${gid}/members/${dave.id}`)).statusCode).toBe(204);
+    expect((await dc.get(`/api/v3/groups/${gid}`)).statusCode).toBe(404);
 
     // membership follows the department: someone who joins it is in; someone who leaves it is out
     const carol = await t.makeUser({ companyId });
