@@ -235,6 +235,27 @@ describe('team bins (spec 001 §2, §6: creator, manager and admin only)', () =>
     expect(res.body).toContain('href="/pcview/drive"');
   });
 
+  test('the calls spec 001 §7 names, /api/v3/recycles/batch/*, take team items from those who may open the bin', async () => {
+    const { gid, admin, member } = await team();
+    const a = await upload(member, gid, 0, 'a.txt', Buffer.from('a'));
+    const b = await upload(member, gid, 0, 'b.txt', Buffer.from('b'));
+    await del(member, gid, a.fileid);
+    await del(member, gid, b.fileid);
+    // A member, who may not open the team's bin, gets the item as not there; nothing changes.
+    for (const call of ['recover', 'destory']) {
+      const res = await member.post(`/api/v3/recycles/batch/${call}`, { fileids: [a.fileid] });
+      expect(res.json().failList).toEqual([{ fileid: a.fileid, name: '', result: 'fileNotExists' }]);
+    }
+    const url = `/api/v3/groups/${gid}/recycles`;
+    expect(await binNames(admin, url)).toEqual(['b.txt', 'a.txt']);
+    const back = await admin.post('/api/v3/recycles/batch/recover', { fileids: [a.fileid] });
+    expect(back.json()).toMatchObject({ files: [{ fileid: a.fileid, groupid: gid }], failList: [] });
+    expect(await listNames(member, gid)).toEqual(['a.txt']);
+    const gone = await admin.post('/api/v3/recycles/batch/destory', { fileids: [b.fileid] });
+    expect(gone.json()).toEqual({ failList: [] });
+    expect(await binNames(admin, url)).toEqual([]);
+  });
+
   test("an item of another space is not recovered through this team's bin", async () => {
     const { gid, owner } = await team();
     const own = await myDrive(owner);

@@ -86,6 +86,25 @@ export function createRecycleService(deps: Deps) {
     return new Map([[found.space.id, found]]);
   }
 
+  /**
+   * The bin of an item's space, if the actor may open it. The personal batch calls (the only
+   * recover and destroy calls spec 001 §7 names) also take items of any team bin the actor may
+   * open; a space's own calls take only that space's items.
+   */
+  async function binFor(
+    actor: Actor,
+    scope: BinScope,
+    bins: Map<number, SpaceAccess>,
+    groupId: number,
+  ): Promise<SpaceAccess | undefined> {
+    const known = bins.get(groupId);
+    if (known || scope.kind !== 'personal') return known;
+    const found = await spaces.access(actor, groupId);
+    if (!found || !canOpenBin(found)) return undefined;
+    bins.set(groupId, found);
+    return found;
+  }
+
   async function present(actor: Actor, rows: repo.BinRow[]): Promise<RecycleRecord[]> {
     const records: RecycleRecord[] = [];
     const contexts = new Map<number, Awaited<ReturnType<FileAccess['context']>>>();
@@ -114,9 +133,14 @@ export function createRecycleService(deps: Deps) {
     }
   }
 
-  async function recoverOne(actor: Actor, bins: Map<number, SpaceAccess>, fileId: number): Promise<void> {
+  async function recoverOne(
+    actor: Actor,
+    scope: BinScope,
+    bins: Map<number, SpaceAccess>,
+    fileId: number,
+  ): Promise<void> {
     const found = await repo.findBinRoot(db, fileId);
-    if (!found || !bins.has(found.group_id)) throw new DomainError('fileNotExists');
+    if (!found || !(await binFor(actor, scope, bins, found.group_id))) throw new DomainError('fileNotExists');
     await inTransaction(db, async (trx) => {
       const item = await repo.findBinRoot(trx, fileId);
       if (!item) throw new DomainError('fileNotExists');
@@ -215,7 +239,7 @@ export function createRecycleService(deps: Deps) {
       const recovered: number[] = [];
       for (const fileId of [...new Set(fileIds)]) {
         try {
-          await recoverOne(actor, bins, fileId);
+          await recoverOne(actor, scope, bins, fileId);
           recovered.push(fileId);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
@@ -232,7 +256,7 @@ export function createRecycleService(deps: Deps) {
       const failList: FailItem[] = [];
       for (const fileId of [...new Set(fileIds)]) {
         const root = await repo.findBinRoot(db, fileId);
-        const bin = root && bins.get(root.group_id);
+        const bin = root && (await binFor(actor, scope, bins, root.group_id));
         if (!bin) failList.push({ fileid: fileId, name: '', result: 'fileNotExists' });
         else await purgeOne(actor.userId, fileId, bin.space);
       }
