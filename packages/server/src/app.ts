@@ -24,6 +24,8 @@ import { createApprovalPolicy } from './modules/approvals/policy.ts';
 import { approvalRoutes } from './modules/approvals/routes.ts';
 import { createApprovalService } from './modules/approvals/service.ts';
 import { createBlobCollector } from './modules/blobs/service.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { createChatService } from './modules/chat/service.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { createCommentService } from './modules/comments/service.ts';
 import { contactRoutes, corpRoutes } from './modules/contacts/routes.ts';
@@ -190,6 +192,7 @@ function createServices(
   // Teams, the directory, approval and notices (issue 5).
   const contacts = createContactService({ db, users, spaces, now });
   const notices = createNoticeService({ db, now });
+  const chat = createChatService({ db, spaces, users, contacts, now });
   const approvalPolicy = createApprovalPolicy({ db, settings });
   const teams = createTeamService({
     db,
@@ -199,6 +202,7 @@ function createServices(
     contacts,
     notices,
     approval: approvalPolicy,
+    messageCount: chat.countOfTeam,
     now,
   });
   const approvals = createApprovalService({
@@ -379,6 +383,7 @@ function createServices(
     downloads,
     contacts,
     notices,
+    chat,
     teams,
     approvals,
     namesearch,
@@ -479,6 +484,7 @@ export async function buildApp({
   await app.register(corpRoutes(services));
   await app.register(nameSearchRoutes(services));
   await app.register(noticeRoutes(services));
+  await app.register(chatRoutes(services));
   // The contacts service's team, directory and approval calls also answer under /cts.
   for (const plugin of [groupContactRoutes(services), contactRoutes(services), approvalRoutes(services)]) {
     await app.register(plugin);

@@ -15,6 +15,7 @@
 //   `errorByCode` then answers the /api key, which comes first.
 // - Texts may hold `{name}` placeholders, filled by `formatMessage`.
 
+import { CHAT_MESSAGE_MAX } from './chat.ts';
 import {
   ADDRESS_MAX,
   APPROVAL_DESC_MAX,
@@ -193,6 +194,14 @@ export const ERRORS = {
     status: 400,
     zh: `团队公告太长，最多 ${NOTICE_MAX_WEIGHT} 个字符（一个汉字计为 2 个字符）`,
     en: `The team notice is too long: at most ${NOTICE_MAX_WEIGHT} characters, where a Chinese character counts as 2.`,
+  },
+
+  // --- The messages side (ours: the specs show its pages, not its calls) -----------------------
+  chatMessageEmpty: { status: 400, zh: '请输入消息内容', en: 'Type a message first.' },
+  chatMessageTooLong: {
+    status: 400,
+    zh: `消息太长，最多 ${CHAT_MESSAGE_MAX} 个字符`,
+    en: `The message is too long: at most ${CHAT_MESSAGE_MAX} characters.`,
   },
 
   // --- Group-creation approval and the contact picker (spec 000 §5) --------------------------

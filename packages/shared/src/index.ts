@@ -2,6 +2,7 @@
 
 export * from './admin.ts';
 export * from './api-types.ts';
+export * from './chat.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './file-types.ts';

@@ -17,6 +17,7 @@ import * as smallBlobs from './migrations/20261124_0015_small_blobs.ts';
 import * as searchQueue from './migrations/20261124_0016_search_queue.ts';
 import * as searchQueueRev from './migrations/20261127_0017_search_queue_rev.ts';
 import * as searchNamesWritten from './migrations/20261127_0018_search_names_written.ts';
+import * as chat from './migrations/20261128_0019_chat.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261124_0016_search_queue': searchQueue.migration,
   '20261127_0017_search_queue_rev': searchQueueRev.migration,
   '20261127_0018_search_names_written': searchNamesWritten.migration,
+  '20261128_0019_chat': chat.migration,
 };
 
 export async function migrateToLatest(

@@ -377,6 +377,23 @@ export interface NoticesTable {
   created_at: number;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  /** 'g:{team id}' or 'p:{smaller user id}:{larger}'. */
+  conversation: string;
+  sender_id: number;
+  /** The other person of a private conversation; null in a team's. */
+  recipient_id: number | null;
+  body: string;
+  created_at: number;
+}
+
+export interface ChatReadsTable {
+  user_id: number;
+  conversation: string;
+  last_read_id: number;
+}
+
 export interface RecentContactsTable {
   user_id: number;
   /** 1 multi-chat, 3 team, 4 user. */
@@ -692,6 +709,8 @@ export interface Database {
   group_approvals: GroupApprovalsTable;
   group_approval_approvers: GroupApprovalApproversTable;
   notices: NoticesTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
   recent_contacts: RecentContactsTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

@@ -71,6 +71,8 @@ interface Deps {
   notices: NoticeService;
   /** Whether a group needs approval first (modules/approvals/policy.ts). */
   approval: ApprovalPolicy;
+  /** How many messages a team's conversation holds (modules/chat). */
+  messageCount: (groupId: number) => Promise<number>;
   now: () => number;
 }
 
@@ -101,7 +103,17 @@ const isChat = (type: TeamType) => type === TEAM_TYPE.chat;
  * auto-convert settings. Spaces (modules/spaces) keeps the space and who may see it; this module
  * decides who may change what.
  */
-export function createTeamService({ db, spaces, settings, users, contacts, notices, approval, now }: Deps) {
+export function createTeamService({
+  db,
+  spaces,
+  settings,
+  users,
+  contacts,
+  notices,
+  approval,
+  messageCount,
+  now,
+}: Deps) {
   async function requireTeam(actor: Actor, groupId: number): Promise<TeamAccess> {
     const access = await spaces.access(actor, groupId);
     if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
@@ -434,9 +446,10 @@ export function createTeamService({ db, spaces, settings, users, contacts, notic
 
   async function conversation(actor: Actor, groupId: number): Promise<ConversationInfo> {
     const access = await requireTeam(actor, groupId);
-    const [count, recent] = await Promise.all([
+    const [count, recent, messages] = await Promise.all([
       spaces.memberCounts([groupId]),
       repo.findRecentMembers(db, groupId, RECENT_MEMBERS),
+      messageCount(groupId),
     ]);
     const persons = await contacts.persons(recent.map((r) => r.user_id));
     return {
@@ -449,8 +462,7 @@ export function createTeamService({ db, spaces, settings, users, contacts, notic
         const p = persons.get(r.user_id);
         return p ? [{ id: p.id, nick_name: p.nick_name, avatar: p.avatar }] : [];
       }),
-      // The messages side is a later issue; until it stores messages there are none.
-      message_count: 0,
+      message_count: messages,
       team_role: access.role,
     };
   }

@@ -1,0 +1,128 @@
+import { CHAT_MESSAGE_MAX, type ChatMessage, type Conversation, TEAM_ROLE } from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeTeam } from '../../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const url = (type: number, id: number) => `/api/v3/yun_msg/conversation/${type}/${id}/messages`;
+const bodies = async (c: Client, type: number, id: number, query = '') => {
+  const res = await c.get(`${url(type, id)}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().messages as ChatMessage[]).map((m) => m.body);
+};
+const conversations = async (c: Client) => (await c.get('/api/v3/yun_msg/conversations')).json();
+
+async function teamOfTwo() {
+  const owner = await t.makeUser({ name: 'Owner O' });
+  const member = await t.makeUser({ name: 'Member M' });
+  const gid = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }], { name: 'Chatters' });
+  return { gid, owner, member, oc: await owner.client(), mc: await member.client() };
+}
+
+describe('a team conversation', () => {
+  test('members write and read it; others get groupNotExist; unread counts follow what each has seen', async () => {
+    const { gid, owner, oc, mc } = await teamOfTwo();
+    expect((await t.anonymous().get(url(3, gid))).statusCode).toBe(401);
+    expect((await oc.get(`/api/v3/yun_msg/conversation/3/${gid}/info`)).json().message_count).toBe(0);
+
+    const sent = await oc.post(url(3, gid), { body: 'Hello team' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ body: 'Hello team', sender: { id: owner.id, nick_name: 'Owner O' } });
+    expect((await oc.get(`/api/v3/yun_msg/conversation/3/${gid}/info`)).json().message_count).toBe(1);
+
+    // The member has not seen it yet.
+    const before = await conversations(mc);
+    expect(before.unread).toBe(1);
+    expect(before.conversations[0]).toMatchObject({
+      type: 3,
+      id: gid,
+      name: 'Chatters',
+      unread: 1,
+      last: { body: 'Hello team' },
+    });
+    expect(await bodies(mc, 3, gid)).toEqual(['Hello team']);
+    expect((await conversations(mc)).unread).toBe(0);
+    // One's own messages are never unread.
+    expect((await conversations(oc)).unread).toBe(0);
+    expect((await mc.post(url(1, gid), { body: 'Hi!' })).statusCode).toBe(200);
+    expect(await bodies(oc, 3, gid)).toEqual(['Hello team', 'Hi!']);
+
+    const stranger = await (await t.makeUser()).client();
+    for (const res of [await stranger.get(url(3, gid)), await stranger.post(url(3, gid), { body: 'x' })]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().result).toBe('groupNotExist');
+    }
+    expect(await bodies(oc, 3, gid)).toEqual(['Hello team', 'Hi!']);
+  });
+
+  test('an empty or too long message is refused and nothing is stored', async () => {
+    const { gid, oc } = await teamOfTwo();
+    for (const [body, key] of [
+      ['', 'chatMessageEmpty'],
+      ['   \n ', 'chatMessageEmpty'],
+      ['x'.repeat(CHAT_MESSAGE_MAX + 1), 'chatMessageTooLong'],
+    ] as const) {
+      const res = await oc.post(url(3, gid), { body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().result).toBe(key);
+    }
+    expect((await oc.post(url(3, gid), {})).statusCode).toBe(400);
+    expect(await bodies(oc, 3, gid)).toEqual([]);
+    // Exactly the limit, in characters (a Chinese character is one).
+    expect((await oc.post(url(3, gid), { body: '字'.repeat(CHAT_MESSAGE_MAX) })).statusCode).toBe(200);
+  });
+
+  test('pages go back in time, oldest first within a page', async () => {
+    const { gid, oc, mc } = await teamOfTwo();
+    for (let i = 1; i <= 7; i++) await oc.post(url(3, gid), { body: `m${i}` });
+    const newest = (await mc.get(`${url(3, gid)}?limit=3`)).json();
+    expect(newest.messages.map((m: ChatMessage) => m.body)).toEqual(['m5', 'm6', 'm7']);
+    expect(newest.more).toBe(true);
+    const older = (await mc.get(`${url(3, gid)}?limit=3&before=${newest.messages[0].id}`)).json();
+    expect(older.messages.map((m: ChatMessage) => m.body)).toEqual(['m2', 'm3', 'm4']);
+    const oldest = (await mc.get(`${url(3, gid)}?limit=3&before=${older.messages[0].id}`)).json();
+    expect(oldest).toMatchObject({ more: false });
+    expect(oldest.messages.map((m: ChatMessage) => m.body)).toEqual(['m1']);
+    expect((await mc.get(`${url(3, gid)}?limit=0`)).statusCode).toBe(400);
+  });
+});
+
+describe('a private conversation', () => {
+  test('two people who share a team talk; it is listed on both sides; nobody else reads it', async () => {
+    const { owner, member, oc, mc } = await teamOfTwo();
+    const sent = await oc.post(url(4, member.id), { body: 'Just you' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await bodies(mc, 4, owner.id)).toEqual(['Just you']);
+    await mc.post(url(4, owner.id), { body: 'Just me' });
+    expect(await bodies(oc, 4, member.id)).toEqual(['Just you', 'Just me']);
+    const mine = (await conversations(oc)).conversations as Conversation[];
+    expect(mine[0]).toMatchObject({
+      type: 4,
+      id: member.id,
+      name: 'Member M',
+      last: { body: 'Just me' },
+      unread: 0,
+    });
+    const theirs = (await conversations(mc)).conversations as Conversation[];
+    expect(theirs[0]).toMatchObject({ type: 4, id: owner.id, name: 'Owner O' });
+
+    // Someone who shares nothing with them can neither write to them nor read the conversation.
+    const outsider = await t.makeUser();
+    const xc = await outsider.client();
+    for (const res of [await xc.post(url(4, member.id), { body: 'hi' }), await xc.get(url(4, member.id))]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().result).toBe('userNotExist');
+    }
+    expect((await conversations(xc)).conversations).toEqual([]);
+    // Nor does anyone talk to themselves.
+    expect((await oc.post(url(4, owner.id), { body: 'me' })).json().result).toBe('userNotExist');
+    expect(await bodies(oc, 4, member.id)).toEqual(['Just you', 'Just me']);
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  CHAT_TYPE_GROUP,
+  CHAT_TYPE_PRIVATE,
+  type ChatMessage,
+  type ChatPage,
+  type Conversation,
+  type ConversationList,
+  validateChatMessage,
+} from '@cirrus/shared';
+import type { Db } from '../../db/index.ts';
+import type { Actor } from '../../http/actor.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { ContactService } from '../contacts/service.ts';
+import type { SpaceService } from '../spaces/service.ts';
+import type { UserService } from '../users/service.ts';
+import * as repo from './repo.ts';
+
+interface Deps {
+  db: Db;
+  spaces: SpaceService;
+  users: UserService;
+  contacts: ContactService;
+  now: () => number;
+}
+
+/** Where a call's {type}/{id} leads: a team's conversation, or one with a person. */
+interface Place {
+  key: string;
+  type: Conversation['type'];
+  id: number;
+  recipientId: number | null;
+}
+
+/**
+ * The messages side (ARCHITECTURE "modules: ... messages"): every team and multi-person chat has a
+ * conversation for its members, and any two people who may see each other (users.canSee: the same
+ * company, or a team in common) may talk privately. Messages are plain text; the web app asks for
+ * new ones while a conversation is open.
+ */
+export function createChatService({ db, spaces, users, contacts, now }: Deps) {
+  async function placeOf(actor: Actor, type: number, id: number): Promise<Place> {
+    if (type === CHAT_TYPE_PRIVATE) {
+      // Talking to oneself is not a conversation; someone one may not see does not exist.
+      if (id === actor.userId || !(await users.canSee(actor, id))) throw new DomainError('userNotExist');
+      return { key: repo.pairKey(actor.userId, id), type: CHAT_TYPE_PRIVATE, id, recipientId: id };
+    }
+    const access = await spaces.access(actor, id);
+    if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
+    return { key: repo.groupKey(id), type: CHAT_TYPE_GROUP, id, recipientId: null };
+  }
+
+  async function present(rows: repo.ChatMessageRow[]): Promise<ChatMessage[]> {
+    const people = await contacts.persons(rows.map((r) => r.sender_id));
+    return rows.map((r) => {
+      const p = people.get(r.sender_id);
+      return {
+        id: r.id,
+        sender: { id: r.sender_id, nick_name: p?.nick_name ?? '', avatar: p?.avatar ?? '' },
+        body: r.body,
+        created_at: r.created_at,
+      };
+    });
+  }
+
+  return {
+    /** GET /api/v3/yun_msg/conversations. */
+    async conversations(actor: Actor): Promise<ConversationList> {
+      const teams = await spaces.myTeams(actor);
+      const privateKeys = await repo.privateConversations(db, actor.userId);
+      const keys = [...teams.map((t) => repo.groupKey(t.space.id)), ...privateKeys];
+      const [lastRows, unread] = await Promise.all([
+        repo.lastMessages(db, keys),
+        repo.unreadCounts(db, actor.userId, keys),
+      ]);
+      const last = new Map((await present(lastRows)).map((m, i) => [lastRows[i].conversation, m]));
+      const others = privateKeys.map((key) => {
+        const [, a, b] = key.split(':').map(Number);
+        return a === actor.userId ? b : a;
+      });
+      const people = await contacts.persons(others);
+      const list: Conversation[] = [
+        ...teams.map((t) => ({
+          type: CHAT_TYPE_GROUP as Conversation['type'],
+          id: t.space.id,
+          name: t.space.name,
+          avatar: t.space.avatar,
+          key: repo.groupKey(t.space.id),
+        })),
+        ...others.flatMap((id, i) => {
+          const p = people.get(id);
+          return p
+            ? [
+                {
+                  type: CHAT_TYPE_PRIVATE as Conversation['type'],
+                  id,
+                  name: p.nick_name,
+                  avatar: p.avatar,
+                  key: privateKeys[i],
+                },
+              ]
+            : [];
+        }),
+      ].map(({ key, ...c }) => ({ ...c, last: last.get(key) ?? null, unread: unread.get(key) ?? 0 }));
+      // The latest conversation first; teams nobody has written in yet after them, by name.
+      list.sort(
+        (x, y) =>
+          (y.last?.id ?? 0) - (x.last?.id ?? 0) || x.name.localeCompare(y.name, 'zh-CN') || x.id - y.id,
+      );
+      return { conversations: list, unread: list.reduce((sum, c) => sum + c.unread, 0) };
+    },
+
+    /**
+     * GET /api/v3/yun_msg/conversation/{type}/{id}/messages: a page, oldest first. The newest page
+     * (no `before`) marks the conversation read up to its last message.
+     */
+    async messages(
+      actor: Actor,
+      type: number,
+      id: number,
+      opts: { before?: number; limit: number },
+    ): Promise<ChatPage> {
+      const place = await placeOf(actor, type, id);
+      const rows = await repo.listMessages(db, place.key, { before: opts.before, limit: opts.limit + 1 });
+      const page = rows.slice(0, opts.limit).reverse();
+      if (opts.before === undefined && page.length > 0)
+        await repo.markRead(db, actor.userId, place.key, page[page.length - 1].id);
+      return { messages: await present(page), more: rows.length > opts.limit };
+    },
+
+    /** POST /api/v3/yun_msg/conversation/{type}/{id}/messages. */
+    async send(actor: Actor, type: number, id: number, body: string): Promise<ChatMessage> {
+      const error = validateChatMessage(body);
+      if (error) throw new DomainError(error);
+      const place = await placeOf(actor, type, id);
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertMessage(trx, {
+          conversation: place.key,
+          sender_id: actor.userId,
+          recipient_id: place.recipientId,
+          body,
+          created_at: now(),
+        });
+        // One's own message is seen.
+        await repo.markRead(trx, actor.userId, place.key, inserted.id);
+        return inserted;
+      });
+      const [message] = await present([row]);
+      return message;
+    },
+
+    /** How many messages a team's conversation holds (the chat dialog's "send message"). */
+    countOfTeam: (groupId: number) => repo.countMessages(db, repo.groupKey(groupId)),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { CHAT_MESSAGE_MAX, groupChatId, parseGroupChatId, validateChatMessage } from './chat.ts';
+
+describe('validateChatMessage', () => {
+  test('something to say, at most CHAT_MESSAGE_MAX characters (a Chinese character or an emoji is one)', () => {
+    expect(validateChatMessage('')).toBe('chatMessageEmpty');
+    expect(validateChatMessage(' \n\t ')).toBe('chatMessageEmpty');
+    expect(validateChatMessage('hi')).toBeNull();
+    expect(validateChatMessage('字'.repeat(CHAT_MESSAGE_MAX))).toBeNull();
+    expect(validateChatMessage('😀'.repeat(CHAT_MESSAGE_MAX))).toBeNull();
+    expect(validateChatMessage('a'.repeat(CHAT_MESSAGE_MAX + 1))).toBe('chatMessageTooLong');
+  });
+});
+
+describe('chat ids of team pages, {type}_{id}', () => {
+  test('a team shows as type 3; any team type reads back', () => {
+    expect(groupChatId(12)).toBe('3_12');
+    expect(parseGroupChatId('3_12')).toBe(12);
+    expect(parseGroupChatId('1_7')).toBe(7);
+    for (const bad of ['', '12', '3_', '_12', '4_12', '3_0', '3_012', '3_1x', '3_12_1'])
+      expect(parseGroupChatId(bad), bad).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+// The messages side: a conversation for every team and multi-person chat, and private ones between
+// two people. The specs name its pages (spec 000 §2: /message, /message/group/{type}_{id},
+// /message/private/{userid}) and the chat dialog's "send message", but no call for messages; the
+// calls below are ours, beside the spec's GET /api/v3/yun_msg/conversation/{type}/{id}/info.
+
+import type { PersonBrief } from './team-types.ts';
+
+/** The longest message, in characters. */
+export const CHAT_MESSAGE_MAX = 2000;
+/** Messages a page of a conversation holds. */
+export const CHAT_PAGE_SIZE = 50;
+/**
+ * The conversation types of the calls, as contact items count them (spec 000 §3): a team's
+ * (1 multi-person chat, 2 company team, 3 general team) names the team; 4 names a person.
+ */
+export const CHAT_TYPE_PRIVATE = 4;
+/** The type a team's conversation shows in its page's path (spec 000 §2: type 1 is shown as 3). */
+export const CHAT_TYPE_GROUP = 3;
+
+export type ChatMessageError = 'chatMessageEmpty' | 'chatMessageTooLong';
+
+/** A message must say something, and at most CHAT_MESSAGE_MAX characters. */
+export function validateChatMessage(text: string): ChatMessageError | null {
+  if (text.trim() === '') return 'chatMessageEmpty';
+  if ([...text].length > CHAT_MESSAGE_MAX) return 'chatMessageTooLong';
+  return null;
+}
+
+/** The chat id of a team's page, /message/group/{type}_{id}. */
+export function groupChatId(groupId: number): string {
+  return `${CHAT_TYPE_GROUP}_${groupId}`;
+}
+
+/** The team id of a chat id ({type}_{id}), or null when it is not one. */
+export function parseGroupChatId(chatId: string): number | null {
+  const match = /^[1-3]_([1-9]\d{0,14})$/.exec(chatId);
+  return match ? Number(match[1]) : null;
+}
+
+export interface ChatMessage {
+  id: number;
+  sender: Pick<PersonBrief, 'id' | 'nick_name' | 'avatar'>;
+  body: string;
+  created_at: number;
+}
+
+/** GET .../conversation/{type}/{id}/messages: oldest first; `more` when older ones are left. */
+export interface ChatPage {
+  messages: ChatMessage[];
+  more: boolean;
+}
+
+export interface Conversation {
+  /** CHAT_TYPE_GROUP for a team or chat, CHAT_TYPE_PRIVATE for a person. */
+  type: typeof CHAT_TYPE_GROUP | typeof CHAT_TYPE_PRIVATE;
+  /** The team's id, or the other person's. */
+  id: number;
+  name: string;
+  avatar: string;
+  last: ChatMessage | null;
+  /** Messages of others after the last one the user has seen. */
+  unread: number;
+}
+
+/** GET /api/v3/yun_msg/conversations: the latest conversation first, then teams without messages. */
+export interface ConversationList {
+  conversations: Conversation[];
+  unread: number;
+}
