@@ -225,7 +225,7 @@ export interface ConversationInfo {
   avatar: string;
   member_count: number;
   members: Pick<PersonBrief, 'id' | 'nick_name' | 'avatar'>[];
-  /** Messages exist: "send message" opens the chat (spec 000 §2); none yet keeps it hidden. */
+  /** How many messages the team's conversation holds (modules/chat). */
   message_count: number;
   team_role: TeamRole;
 }

@@ -9,6 +9,7 @@ import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useCurrentUser } from '../features/auth/queries';
 import { useSessionWatch } from '../features/auth/useSessionWatch';
 import { UploadPanel } from '../features/drive/upload/UploadPanel';
+import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { SearchBox } from '../features/search/SearchBox';
 import { desktopClient } from '../features/settings/desktop-client';
 import { useSettings } from '../features/settings/queries';
@@ -66,7 +67,12 @@ export function AppLayout() {
               items={NAVIGATION.map(({ key, path, icon }) => ({
                 key,
                 icon,
-                label: <Link to={path}>{t(`nav.${key}`)}</Link>,
+                label: (
+                  <Link to={path}>
+                    {t(`nav.${key}`)}
+                    {key === 'message' && <UnreadBadge />}
+                  </Link>
+                ),
               }))}
             />
           </nav>

@@ -114,6 +114,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           // Issue 8 (spec 002 §2): files shared with me and by me.
           { path: 'drive/share', ...page(shared, (m) => <m.SharedPage />) },
           { path: 'message', ...page(messages, (m) => <m.MessagesPage />) },
+          { path: 'message/group/:chatId', ...page(messages, (m) => <m.MessagesPage />) },
+          { path: 'message/private/:userId', ...page(messages, (m) => <m.MessagesPage />) },
           { path: 'contacts', ...page(contactsHome, (m) => <m.ContactsPage />) },
           // Issue 5: my teams (spec 000 §2), the approval list (spec 001 §2), the invite link's page (ours).
           { path: 'contacts/group', ...page(groupContacts, (m) => <m.GroupContactsPage />) },

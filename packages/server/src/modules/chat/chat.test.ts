@@ -95,7 +95,16 @@ describe('a team conversation', () => {
 });
 
 describe('a private conversation', () => {
+  test('only where chats are allowed (allow_chat, off by default)', async () => {
+    const { member, oc } = await teamOfTwo();
+    const res = await oc.post(url(4, member.id), { body: 'hello' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe('permissionDenied');
+    expect((await oc.get(url(4, member.id))).statusCode).toBe(403);
+  });
+
   test('two people who share a team talk; it is listed on both sides; nobody else reads it', async () => {
+    await t.services.settings.set(0, 'allow_chat', true);
     const { owner, member, oc, mc } = await teamOfTwo();
     const sent = await oc.post(url(4, member.id), { body: 'Just you' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -124,5 +133,9 @@ describe('a private conversation', () => {
     // Nor does anyone talk to themselves.
     expect((await oc.post(url(4, owner.id), { body: 'me' })).json().result).toBe('userNotExist');
     expect(await bodies(oc, 4, member.id)).toEqual(['Just you', 'Just me']);
+    // Turned off again, the conversation is out of reach and out of the list.
+    await t.services.settings.set(0, 'allow_chat', false);
+    expect((await oc.get(url(4, member.id))).statusCode).toBe(403);
+    expect((await conversations(oc)).conversations.map((c: Conversation) => c.type)).toEqual([3]);
   });
 });

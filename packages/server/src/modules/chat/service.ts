@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ContactService } from '../contacts/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import type { SpaceService } from '../spaces/service.ts';
 import type { UserService } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -20,6 +21,7 @@ interface Deps {
   spaces: SpaceService;
   users: UserService;
   contacts: ContactService;
+  settings: SettingsService;
   now: () => number;
 }
 
@@ -34,12 +36,16 @@ interface Place {
 /**
  * The messages side (ARCHITECTURE "modules: ... messages"): every team and multi-person chat has a
  * conversation for its members, and any two people who may see each other (users.canSee: the same
- * company, or a team in common) may talk privately. Messages are plain text; the web app asks for
+ * company, or a team in common) may talk privately where chats are allowed (allow_chat). Messages are plain text; the web app asks for
  * new ones while a conversation is open.
  */
-export function createChatService({ db, spaces, users, contacts, now }: Deps) {
+export function createChatService({ db, spaces, users, contacts, settings, now }: Deps) {
+  /** Private conversations are a chat feature: the allow_chat flag (spec 000 §6, off by default). */
+  const privateAllowed = async (actor: Actor) => (await settings.get(actor.companyId)).allow_chat;
+
   async function placeOf(actor: Actor, type: number, id: number): Promise<Place> {
     if (type === CHAT_TYPE_PRIVATE) {
+      if (!(await privateAllowed(actor))) throw new DomainError('permissionDenied');
       // Talking to oneself is not a conversation; someone one may not see does not exist.
       if (id === actor.userId || !(await users.canSee(actor, id))) throw new DomainError('userNotExist');
       return { key: repo.pairKey(actor.userId, id), type: CHAT_TYPE_PRIVATE, id, recipientId: id };
@@ -66,7 +72,9 @@ export function createChatService({ db, spaces, users, contacts, now }: Deps) {
     /** GET /api/v3/yun_msg/conversations. */
     async conversations(actor: Actor): Promise<ConversationList> {
       const teams = await spaces.myTeams(actor);
-      const privateKeys = await repo.privateConversations(db, actor.userId);
+      const privateKeys = (await privateAllowed(actor))
+        ? await repo.privateConversations(db, actor.userId)
+        : [];
       const keys = [...teams.map((t) => repo.groupKey(t.space.id)), ...privateKeys];
       const [lastRows, unread] = await Promise.all([
         repo.lastMessages(db, keys),

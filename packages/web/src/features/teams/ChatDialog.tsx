@@ -6,6 +6,7 @@ import {
   canRenameChat,
   canUpgradeChat,
   errorText,
+  groupChatId,
   validateTeamName,
 } from '@cirrus/shared';
 import { App, Avatar, Button, Flex, Skeleton, Tooltip, Typography } from 'antd';
@@ -169,15 +170,13 @@ export function ChatDialog({
             )}
           </Flex>
           <Flex gap={8} wrap>
-            {info.message_count > 0 && (
-              <Button
-                type="primary"
-                icon={<MessageOutlined />}
-                onClick={() => void navigate(`${paths.message}/group/3_${groupId}`)}
-              >
-                {t('chat.send')}
-              </Button>
-            )}
+            <Button
+              type="primary"
+              icon={<MessageOutlined />}
+              onClick={() => void navigate(`${paths.message}/group/${groupChatId(groupId)}`)}
+            >
+              {t('chat.send')}
+            </Button>
             {canUpgradeChat(role, data.type) && (
               <Button icon={<RocketOutlined />} onClick={() => setDialog('upgrade')}>
                 {t('chat.upgrade')}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+test("a team's conversation: one writes, another sees it unread, reads it and answers", async ({
+  page,
+  browser,
+}) => {
+  const hello = `Hello team ${Date.now().toString(36)}`;
+  await login(page, 'alice');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+  await expect(page).toHaveURL(/\/pcview\/message$/);
+  await expect(page.getByText('Pick a conversation')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /Product & Design/ })
+    .click();
+  await expect(page).toHaveURL(/\/pcview\/message\/group\/3_\d+$/);
+  const thread = page.getByRole('region', { name: 'Conversation' });
+  await expect(thread.getByRole('heading', { name: 'Product & Design' })).toBeVisible();
+
+  // Nothing to send is refused, and nothing is sent.
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByRole('alert')).toHaveText('Type a message first.');
+  const box = thread.getByLabel('Write a message');
+  await box.fill(hello);
+  await box.press('Enter');
+  await expect(thread.getByText(hello)).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(thread.getByRole('alert')).toHaveCount(0);
+
+  // Emma, in the same team, sees it as unread in the navigation and in the list.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const emma = await other.newPage();
+  await login(emma, 'emma');
+  const nav = emma.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByLabel(/unread message/)).toBeVisible();
+  await nav.getByRole('link', { name: /Messages/ }).click();
+  const item = emma
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /Product & Design/ });
+  await expect(item).toContainText(`Alice Walker: ${hello}`);
+  await expect(item.getByLabel(/unread message/)).toBeVisible();
+  await item.click();
+  const emmaThread = emma.getByRole('region', { name: 'Conversation' });
+  await expect(emmaThread.getByText(hello)).toBeVisible();
+  // Read now: the counts go.
+  await expect(item.getByLabel(/unread message/)).toHaveCount(0);
+  await expect(nav.getByLabel(/unread message/)).toHaveCount(0);
+  await emmaThread.getByLabel('Write a message').fill('Thanks, Alice!');
+  await emmaThread.getByRole('button', { name: 'Send' }).click();
+  await expect(emmaThread.getByText('Thanks, Alice!')).toBeVisible();
+  await other.close();
+
+  // Alice's open conversation shows the answer without a reload.
+  await expect(thread.getByText('Thanks, Alice!')).toBeVisible({ timeout: 15_000 });
+});
