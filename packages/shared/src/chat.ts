@@ -17,6 +17,9 @@ export const CHAT_TYPE_PRIVATE = 4;
 /** The type a team's conversation shows in its page's path (spec 000 §2: type 1 is shown as 3). */
 export const CHAT_TYPE_GROUP = 3;
 
+/** Someone whose session was used within this many seconds is online. */
+export const CHAT_ONLINE_SECONDS = 180;
+
 export type ChatMessageError = 'chatMessageEmpty' | 'chatMessageTooLong';
 
 /** A message must say something, and at most CHAT_MESSAGE_MAX characters. */
@@ -66,4 +69,9 @@ export interface Conversation {
 export interface ConversationList {
   conversations: Conversation[];
   unread: number;
+}
+
+/** POST /im/check-online: the people asked about that the user may see. */
+export interface OnlineList {
+  users: { userid: number; online: boolean }[];
 }

@@ -262,6 +262,8 @@ export const en = {
     placeholder: 'Message {{name}}',
     write: 'Write a message',
     send: 'Send',
+    online: 'Online',
+    offline: 'Offline',
   },
   contacts: {
     title: 'Contacts',

@@ -260,6 +260,8 @@ export const zhCN: Messages = {
     placeholder: '发消息给 {{name}}',
     write: '输入消息',
     send: '发送',
+    online: '在线',
+    offline: '离线',
   },
   contacts: {
     title: '通讯录',

@@ -1,4 +1,10 @@
-import { CHAT_MESSAGE_MAX, type ChatMessage, type Conversation, TEAM_ROLE } from '@cirrus/shared';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_ONLINE_SECONDS,
+  type ChatMessage,
+  type Conversation,
+  TEAM_ROLE,
+} from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -137,5 +143,39 @@ describe('a private conversation', () => {
     await t.services.settings.set(0, 'allow_chat', false);
     expect((await oc.get(url(4, member.id))).statusCode).toBe(403);
     expect((await conversations(oc)).conversations.map((c: Conversation) => c.type)).toEqual([3]);
+  });
+});
+
+describe('POST /im/check-online', () => {
+  test('says who of the people one may see used a session lately; others are left out', async () => {
+    const { owner, member, oc } = await teamOfTwo();
+    const quiet = await t.makeUser();
+    await makeTeam(t, owner, [{ user: quiet, role: TEAM_ROLE.member }]);
+    const outsider = await t.makeUser();
+    await (await outsider.client()).get('/v1/users/self');
+    await (await member.client()).get('/v1/users/self');
+    const ask = async () => {
+      const res = await oc.post('/im/check-online', {
+        token: 'im-token',
+        userIds: [member.id, quiet.id, outsider.id, member.id],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().users;
+    };
+    expect(await ask()).toEqual([
+      { userid: member.id, online: true },
+      { userid: quiet.id, online: false },
+    ]);
+    // Three minutes later without a request, the member is no longer online; the asker is.
+    t.clock.advance(CHAT_ONLINE_SECONDS + 1);
+    expect(await ask()).toEqual([
+      { userid: member.id, online: false },
+      { userid: quiet.id, online: false },
+    ]);
+    expect((await oc.post('/im/check-online', { userIds: [owner.id] })).json().users).toEqual([
+      { userid: owner.id, online: true },
+    ]);
+    expect((await oc.post('/im/check-online', { userIds: 'x' })).statusCode).toBe(400);
+    expect((await t.anonymous().post('/im/check-online', { userIds: [] })).statusCode).toBe(401);
   });
 });

@@ -85,3 +85,17 @@ export async function markRead(db: DbOrTrx, userId: number, conversation: string
     )
     .execute();
 }
+
+/** Which of these users have a live session that was used at or after `since`. */
+export async function usersSeenSince(db: DbOrTrx, userIds: number[], since: number, now: number) {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .where('last_seen_at', '>=', since)
+    .where('expires_at', '>', now)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

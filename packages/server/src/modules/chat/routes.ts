@@ -11,6 +11,8 @@ const ConversationParams = z.object({ type: z.coerce.number().int().min(1).max(4
 const PageQuery = z.object({ before: Id.optional(), limit: pageSize(CHAT_PAGE_SIZE, 200) });
 // The length rule itself is the service's (chatMessageTooLong); this only bounds the body.
 const SendBody = z.object({ body: z.string().max(CHAT_MESSAGE_MAX * 4) });
+/** spec 002 §7: body token, userIds. The session is the proof; the token is the IM's and not needed here. */
+const CheckOnlineBody = z.object({ token: z.string().max(500).optional(), userIds: z.array(Id).max(200) });
 
 export function chatRoutes({ chat }: { chat: ChatService }) {
   return async (app: FastifyInstance) => {
@@ -30,6 +32,11 @@ export function chatRoutes({ chat }: { chat: ChatService }) {
         },
       },
       async (req) => chat.messages(actorOf(req), req.params.type, req.params.id, req.query),
+    );
+    r.post(
+      '/im/check-online',
+      { schema: { body: CheckOnlineBody, description: 'Whether each of these people is online.' } },
+      async (req) => chat.checkOnline(actorOf(req), req.body.userIds),
     );
     r.post(
       '/api/v3/yun_msg/conversation/:type/:id/messages',

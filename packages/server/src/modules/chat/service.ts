@@ -1,10 +1,12 @@
 import {
+  CHAT_ONLINE_SECONDS,
   CHAT_TYPE_GROUP,
   CHAT_TYPE_PRIVATE,
   type ChatMessage,
   type ChatPage,
   type Conversation,
   type ConversationList,
+  type OnlineList,
   validateChatMessage,
 } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
@@ -154,6 +156,20 @@ export function createChatService({ db, spaces, users, contacts, settings, now }
       });
       const [message] = await present([row]);
       return message;
+    },
+
+    /**
+     * POST /im/check-online (spec 002 §7, body token and userIds): whether each person the actor
+     * may see is online, that is, used a session within the last CHAT_ONLINE_SECONDS (a session
+     * notes its use at most once a minute, and an open page asks something at least that often).
+     * People the actor may not see are left out.
+     */
+    async checkOnline(actor: Actor, userIds: number[]): Promise<OnlineList> {
+      const visible: number[] = [];
+      for (const id of new Set(userIds)) if (await users.canSee(actor, id)) visible.push(id);
+      const t = now();
+      const seen = await repo.usersSeenSince(db, visible, t - CHAT_ONLINE_SECONDS, t);
+      return { users: visible.map((id) => ({ userid: id, online: seen.has(id) })) };
     },
 
     /** How many messages a team's conversation holds (the chat dialog's "send message"). */

@@ -9,6 +9,16 @@ export const SettingsQuery = z.object({
   names: z.string().max(2000).optional(),
 });
 
+/**
+ * spec 002 §7: the desktop client's report of an installation ("a report body", its fields not
+ * shown; the client ignores failures). Scalars only, and small: it is written to the log.
+ */
+const InstallationReport = z.record(
+  z.string().max(64),
+  z.union([z.string().max(256), z.number(), z.boolean(), z.null()]),
+);
+const CompanyParams = z.object({ companyid: z.coerce.number().int().min(0) });
+
 export function settingsRoutes({ settings }: { settings: SettingsService }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +35,22 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
               .filter(isSettingName)
           : (Object.keys(all) as (keyof typeof all)[]);
         return { settings: Object.fromEntries(names.map((n) => [n, all[n]])) };
+      },
+    );
+    // Public, like the settings above: a client reports once installed, maybe before a login.
+    r.put(
+      '/logclient/v1/companies/:companyid/client_installation',
+      {
+        schema: { params: CompanyParams, body: InstallationReport },
+        config: { public: true },
+        bodyLimit: 4096,
+      },
+      async (req, reply) => {
+        req.log.info(
+          { companyid: req.params.companyid, userid: req.actor?.userId ?? null, report: req.body },
+          'desktop client installed',
+        );
+        return reply.status(204).send();
       },
     );
   };

@@ -28,7 +28,15 @@ import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/queries';
 import { useUserBrief } from '../profile/queries';
-import { chatKeys, messagesOf, OPEN_POLL_MS, useConversations, useMessages, useSendMessage } from './queries';
+import {
+  chatKeys,
+  messagesOf,
+  OPEN_POLL_MS,
+  useConversations,
+  useMessages,
+  useOnline,
+  useSendMessage,
+} from './queries';
 import './messages.css';
 
 interface Target {
@@ -156,6 +164,7 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
   // A person one has not written with yet is not in the list: their name comes from their card.
   const person = useUserBrief(target.id, target.type === CHAT_TYPE_PRIVATE && !conversation);
   const name = conversation?.name ?? person.data?.nick_name ?? '';
+  const online = useOnline(target.id, target.type === CHAT_TYPE_PRIVATE);
   const messages = useMessages(target.type, target.id);
   const send = useSendMessage(target.type, target.id);
   const [draft, setDraft] = useState('');
@@ -198,6 +207,12 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
     <>
       <header className="cirrus-chat-head">
         <Typography.Title level={5}>{name}</Typography.Title>
+        {online.data !== undefined && (
+          <Badge
+            status={online.data ? 'success' : 'default'}
+            text={t(online.data ? 'message.online' : 'message.offline')}
+          />
+        )}
       </header>
       <div className="cirrus-chat-messages" ref={scroller}>
         {messages.isPending ? (

@@ -12,6 +12,7 @@ export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => [...chatKeys.all, 'conversations'] as const,
   messages: (type: number, id: number) => [...chatKeys.all, 'messages', type, id] as const,
+  online: (userId: number) => [...chatKeys.all, 'online', userId] as const,
 };
 
 /** How often an open conversation, and the list, look for new messages (no realtime bus yet). */
@@ -57,5 +58,15 @@ export function useSendMessage(type: number, id: number) {
         queryClient.invalidateQueries({ queryKey: chatKeys.messages(type, id) }),
         queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
       ]),
+  });
+}
+
+/** Whether a person is online, asked again every half minute while shown. */
+export function useOnline(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.online(userId),
+    queryFn: async () => (await chatApi.checkOnline([userId])).users[0]?.online ?? false,
+    enabled,
+    refetchInterval: 30_000,
   });
 }
