@@ -1,6 +1,7 @@
 /** Shapes of the responses that both the server presents and the web app reads. */
 
 import type { FileLockInfo } from './locks.ts';
+import type { PermissionFlags } from './permissions.ts';
 import type { LinkMembersSummary } from './sharing-types.ts';
 
 export interface CompanyBrief {
@@ -103,6 +104,23 @@ export interface FileRecord {
   link_members_summary?: LinkMembersSummary | null;
   /** spec 001 §3 "File lock": the holder while someone holds the file's lock (absent: not told). */
   filelock?: FileLockInfo | null;
+}
+
+/**
+ * spec 001 §3 "Volume-style file record", as the /xfi list answers it: the drive-style fields and
+ * volume_id, name, type, size, ver, parent_id, sha1, security_guid, permission, favorite_file.
+ */
+export interface VolumeFileRecord extends FileRecord {
+  volume_id: number;
+  type: 'folder' | 'file';
+  ver: number;
+  parent_id: number;
+  sha1: string;
+  /** The security document's id; '' for an ordinary file (security documents are not built). */
+  security_guid: string;
+  /** The actor's permissions by name (the mask of user_acl). */
+  permission: PermissionFlags;
+  favorite_file: boolean;
 }
 
 export interface FileList {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_ROLE_MASKS, FULL_MASK, maskOf, TEAM_ROLE } from '@cirrus/shared';
 import SqliteDatabase from 'better-sqlite3';
@@ -165,11 +166,30 @@ describe('listing', () => {
     const res = await c.get(`/xfi/u/v1/volumes/${gid}/files/${folder.fileid}/files?limit=10`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, count: 10 });
-    expect(res.json().files[0]).toMatchObject({
+    const x = res.json().files[0];
+    expect(x).toMatchObject({
       fname: 'x.txt',
       path: '/Docs/x.txt',
       parentid: folder.fileid,
     });
+    // spec 001 §3 "Volume-style file record", beside the drive-style fields.
+    expect(x).toMatchObject({
+      volume_id: gid,
+      name: 'x.txt',
+      type: 'file',
+      size: 1,
+      ver: 1,
+      parent_id: folder.fileid,
+      sha1: crypto.createHash('sha1').update('x').digest('hex'),
+      security_guid: '',
+      permission: { read: true, download: true, delete: true },
+      favorite_file: false,
+    });
+    expect((await c.put(`/api/v3/files/${x.fileid}/labels/1`, {})).statusCode).toBeLessThan(300);
+    const again = await c.get(`/xfi/u/v1/volumes/${gid}/files/${folder.fileid}/files`);
+    expect(again.json().files[0]).toMatchObject({ name: 'x.txt', favorite_file: true });
+    const top = (await c.get(`/xfi/u/v1/volumes/${gid}/files/0/files`)).json().files[0];
+    expect(top).toMatchObject({ name: 'Docs', type: 'folder', parent_id: 0, sha1: '' });
     const other = await me();
     const hidden = await other.c.get(`/xfi/u/v1/volumes/${gid}/files/0/files`);
     expect(hidden.statusCode).toBe(404);

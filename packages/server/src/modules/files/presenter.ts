@@ -1,4 +1,11 @@
-import { type FileRecord, STAR_LABEL_ID, splitExt, userRoleFromTeamRole } from '@cirrus/shared';
+import {
+  type FileRecord,
+  maskToFlags,
+  STAR_LABEL_ID,
+  splitExt,
+  userRoleFromTeamRole,
+  type VolumeFileRecord,
+} from '@cirrus/shared';
 import { srcTypeOf } from '../spaces/presenter.ts';
 import type { FileContext } from './access.ts';
 import type { ListedFile } from './repo.ts';
@@ -45,5 +52,20 @@ export function presentFile(
     secret_label: file.secret_label,
     link: null,
     link_members_summary: null,
+  };
+}
+
+/** The volume-style record of a drive-style one (spec 001 §3). */
+export function toVolumeRecord(file: FileRecord): VolumeFileRecord {
+  return {
+    ...file,
+    volume_id: file.groupid,
+    type: file.ftype === 'folder' || file.ftype === 'delfolder' ? 'folder' : 'file',
+    ver: file.fver,
+    parent_id: file.parentid,
+    sha1: file.fsha,
+    security_guid: '',
+    permission: maskToFlags(file.user_acl),
+    favorite_file: file.labels.length > 0,
   };
 }

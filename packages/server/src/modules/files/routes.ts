@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/actor.ts';
 import { useGraphErrors } from '../../http/graph-errors.ts';
+import { toVolumeRecord } from './presenter.ts';
 import {
   AclBody,
   BatchDeleteBody,
@@ -129,7 +130,11 @@ function xfiFileRoutes({ files }: Pick<Deps, 'files'>) {
       async (req) => {
         const { count, limit, ...rest } = req.query;
         const size = count ?? limit ?? PAGE_SIZE_FILES;
-        return files.list(actorOf(req), req.params.volume, req.params.parent, { ...rest, count: size });
+        const list = await files.list(actorOf(req), req.params.volume, req.params.parent, {
+          ...rest,
+          count: size,
+        });
+        return { ...list, files: list.files.map(toVolumeRecord) };
       },
     );
 
