@@ -142,6 +142,8 @@ export interface GroupRecord {
   type: 'special' | 'tmp' | 1 | 2 | 3;
   contacts_type: number;
   volume_type: string;
+  /** spec 001 §3 "Team/volume" data_type: 'message' for a multi-person chat, 'drive' otherwise. */
+  data_type: 'drive' | 'message';
   member_count: number;
   is_top_group: boolean;
   created_at: number;

@@ -106,7 +106,15 @@ export interface ContactGroup {
   team_role: TeamRole;
   created_at: number;
   owner_user: Pick<PersonBrief, 'id' | 'nick_name'> | null;
-  creator: { id: number; nick_name: string };
+  /** spec 001 §3 "Search team item": creator.name (nick_name too, as the contacts calls had it). */
+  creator: { id: number; nick_name: string; name: string };
+  /** The name's pinyin, lower-case: teams sort by it (spec 001 §3 "Search team item" sort_key). */
+  sort_key: string;
+}
+
+/** GET /namesearch/api/mygroups/find (spec 001 §3 "Search team item"): with the newest members. */
+export interface SearchTeamItem extends ContactGroup {
+  members: Pick<PersonBrief, 'id' | 'nick_name' | 'avatar'>[];
 }
 
 export interface ContactGroupPage {

@@ -1,5 +1,5 @@
 /** Search service name search (spec 000 §7 "Search service"), under /namesearch. */
-import type { ContactGroup, DeptBrief, SearchMember } from '@cirrus/shared';
+import type { DeptBrief, SearchMember, SearchTeamItem } from '@cirrus/shared';
 import { http, type RequestOptions } from './http';
 
 export interface PeoplePage {
@@ -27,7 +27,7 @@ export const nameSearchApi = {
     query: { keywords: string; allow_chat?: boolean; offset?: number; limit?: number },
     options?: RequestOptions,
   ) =>
-    http.get<{ groups: ContactGroup[]; more: boolean }>('/namesearch/api/mygroups/find', {
+    http.get<{ groups: SearchTeamItem[]; more: boolean }>('/namesearch/api/mygroups/find', {
       ...options,
       query,
     }),

@@ -153,6 +153,15 @@ describe('the other name searches', () => {
     const c = await me.client();
     const groups = (await c.get('/namesearch/api/mygroups/find?keywords=chanpin')).json().groups;
     expect(groups.map((g: { id: number }) => g.id)).toEqual([team]);
+    // spec 001 §3 "Search team item": owner_user.nick_name, creator.name, sort_key, members.
+    expect(groups[0]).toMatchObject({
+      name: '产品设计',
+      owner_user: { id: me.id },
+      creator: { id: me.id, name: expect.any(String) },
+      sort_key: 'chanpinsheji',
+    });
+    expect(groups[0].creator.name).toBe(groups[0].owner_user.nick_name);
+    expect(groups[0].members.map((m: { id: number }) => m.id).sort()).toEqual([me.id, zhang.id].sort());
     const withChats = (await c.get('/namesearch/api/mygroups/find?keywords=CP&allow_chat=true')).json()
       .groups;
     expect(withChats.map((g: { id: number }) => g.id).sort()).toEqual([team, chat].sort());

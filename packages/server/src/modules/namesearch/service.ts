@@ -3,6 +3,7 @@ import {
   cutSearchInput,
   type DeptBrief,
   type SearchMember,
+  type SearchTeamItem,
   TEAM_TYPE,
 } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
@@ -107,8 +108,9 @@ export function createNameSearchService({
         ),
         page,
       );
+      const members = await teams.newestMembers(found.items.map((g) => g.id));
       return {
-        groups: found.items,
+        groups: found.items.map((g): SearchTeamItem => ({ ...g, members: members.get(g.id) ?? [] })),
         total: found.total,
         offset: page.offset,
         limit: page.limit,

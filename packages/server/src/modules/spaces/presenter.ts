@@ -1,4 +1,4 @@
-import { type GroupRecord, type TeamRole, userRoleFromTeamRole } from '@cirrus/shared';
+import { type GroupRecord, TEAM_TYPE, type TeamRole, userRoleFromTeamRole } from '@cirrus/shared';
 import type { GroupRow } from '../../db/schema.ts';
 import type { SpaceUsage } from './quota-service.ts';
 
@@ -29,6 +29,7 @@ export function presentGroup({ group, role, isTop, memberCount, space }: GroupVi
     type,
     contacts_type: group.team_type,
     volume_type: srcTypeOf(group),
+    data_type: type === TEAM_TYPE.chat ? 'message' : 'drive',
     member_count: memberCount,
     is_top_group: isTop,
     created_at: group.created_at,

@@ -28,6 +28,7 @@ describe('personal spaces', () => {
     expect(a.json()).toMatchObject({
       type: 'special',
       volume_type: 'private',
+      data_type: 'drive',
       user_role: 'creator',
       member_count: 1,
       space: { total: 10 * 1024 ** 3, used: 0 },
@@ -48,6 +49,13 @@ describe('GET /api/v3/groups and /api/v3/groups/{id}', () => {
     const chat = await makeTeam(t, owner, [], { name: 'Chat', teamType: TEAM_TYPE.chat });
     const all = (await c.get('/api/v3/groups?multi_included=true&member_count=true')).json().groups;
     expect(all.map((g: { type: unknown }) => g.type)).toEqual(['special', 'tmp', 1, 3]);
+    // spec 001 §3 data_type: a multi-person chat is the messages side's, the rest the drive's.
+    expect(all.map((g: { data_type: string }) => g.data_type)).toEqual([
+      'drive',
+      'drive',
+      'message',
+      'drive',
+    ]);
     const some = (await c.get('/api/v3/groups?member_count=true&ignore=tmp,special')).json().groups;
     expect(some.map((g: { id: number }) => g.id)).toEqual([team]);
     expect(some[0]).toMatchObject({

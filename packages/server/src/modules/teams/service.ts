@@ -37,6 +37,7 @@ import type { Db, DbOrTrx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { pinyinOf } from '../../lib/pinyin.ts';
 import type { ApprovalPolicy } from '../approvals/policy.ts';
 import type { ContactService } from '../contacts/service.ts';
 import { RECENT_TYPES } from '../contacts/service.ts';
@@ -351,6 +352,7 @@ export function createTeamService({
     const persons = await contacts.persons([...owners.values(), ...teams.map((a) => a.space.owner_id)]);
     return teams.map(({ space, role, isTop }) => {
       const owner = persons.get(owners.get(space.id) ?? 0);
+      const creatorName = persons.get(space.owner_id)?.nick_name ?? '';
       return {
         id: space.id,
         contacts_id: space.id,
@@ -365,7 +367,8 @@ export function createTeamService({
         team_role: role,
         created_at: space.created_at,
         owner_user: owner ? { id: owner.id, nick_name: owner.nick_name } : null,
-        creator: { id: space.owner_id, nick_name: persons.get(space.owner_id)?.nick_name ?? '' },
+        creator: { id: space.owner_id, nick_name: creatorName, name: creatorName },
+        sort_key: pinyinOf(space.name).full,
       };
     });
   }
@@ -879,6 +882,26 @@ export function createTeamService({
         limit: query.limit,
         more: query.offset + query.limit < accesses.length,
       };
+    },
+
+    /** The newest members of each team (up to the chat dialog's strip), for search items. */
+    async newestMembers(groupIds: number[]) {
+      const ids = new Map<number, number[]>();
+      for (const id of groupIds)
+        ids.set(
+          id,
+          (await repo.findRecentMembers(db, id, RECENT_MEMBERS)).map((r) => r.user_id),
+        );
+      const persons = await contacts.persons([...ids.values()].flat());
+      return new Map(
+        [...ids].map(([id, userIds]) => [
+          id,
+          userIds.flatMap((u) => {
+            const p = persons.get(u);
+            return p ? [{ id: p.id, nick_name: p.nick_name, avatar: p.avatar }] : [];
+          }),
+        ]),
+      );
     },
 
     /** POST /v1/companies/self/groups/batch (body get): the groups of those ids the actor belongs to. */

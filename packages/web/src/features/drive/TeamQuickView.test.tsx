@@ -14,6 +14,7 @@ const TEAM: GroupRecord = {
   type: 3,
   contacts_type: 0,
   volume_type: 'team',
+  data_type: 'drive',
   member_count: 3,
   is_top_group: false,
   created_at: 0,
