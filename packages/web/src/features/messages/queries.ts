@@ -20,11 +20,12 @@ export const OPEN_POLL_MS = 4_000;
 /** How often the navigation's badge looks for unread messages. */
 export const BADGE_POLL_MS = 60_000;
 
-export function useConversations(pollMs = BADGE_POLL_MS) {
+export function useConversations(pollMs = BADGE_POLL_MS, enabled = true) {
   return useQuery({
     queryKey: chatKeys.conversations(),
     queryFn: () => chatApi.conversations(),
     refetchInterval: pollMs,
+    enabled,
   });
 }
 
