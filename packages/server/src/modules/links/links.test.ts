@@ -451,6 +451,18 @@ describe('download limits (spec 002 §5, §9)', () => {
     const anon = t.anonymous();
     expect((await anon.get(`/api/v3/skiplogin/links/${link.sid}`)).json().can_download).toBe(false);
     expect(failure(await anon.get(`/api/v3/links/${link.sid}/download`)).result).toBe('permissionDenied');
+    // spec 002 §5: a read link's download count is not set (only taken off), nor set with read.
+    expect(failure(await c.put(`/api/v3/links/${link.sid}`, { download_limits: 5 }))).toEqual({
+      status: 403,
+      result: 'permissionDenied',
+    });
+    const both = await c.put(`/api/v3/links/${link.sid}`, { permission: 'download', download_limits: 5 });
+    expect(both.statusCode, both.body).toBe(200);
+    expect((await c.get(`/api/v3/links/${link.sid}`)).json()).toMatchObject({
+      permission: 'download',
+      download_remain: 5,
+    });
+    expect((await c.put(`/api/v3/links/${link.sid}`, { download_limits: -1 })).statusCode).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   expireTimeFromPeriod,
   hasPermission,
   initialLinkRange,
+  isDownloadCountEditable,
   isSid,
   isValidDownloadLimit,
   type LinkAccessLog,
@@ -471,6 +472,10 @@ export function createLinkService(deps: Deps) {
     }
     if (body.download_limits !== undefined && body.download_limits !== link.download_limits) {
       if (restricted && body.download_limits !== -1) throw new DomainError('permissionDenied');
+      // spec 002 §5: the download count is set only on a link that lets its users download.
+      const permission = (patch.permission ?? link.permission) as LinkPermission;
+      if (body.download_limits !== -1 && !isDownloadCountEditable(permission, false))
+        throw new DomainError('permissionDenied');
       checkDownloadLimits(body.download_limits);
       patch.download_limits = body.download_limits;
       // A new limit counts from now: "5" means five more downloads.
