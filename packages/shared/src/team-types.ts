@@ -49,6 +49,8 @@ export interface TeamRecord extends GroupRecord {
     team_role: TeamRole;
     /** The actor belongs through a department entry only (role fixed to member). */
     via_dept: boolean;
+    /** A department entry brings the actor in, named as well or not: they cannot exit on their own. */
+    in_dept: boolean;
   };
   /** Department entries. member_count counts people, departments' members included. */
   dept_count: number;

@@ -182,6 +182,11 @@ export function createTeamService({
     );
   }
 
+  /** Whether a department entry of the team brings the user in. */
+  async function coveredByDept(groupId: number, userId: number): Promise<boolean> {
+    return (await spaces.coveredUsers(groupId)).some((c) => c.user_id === userId);
+  }
+
   /** The people of a team: user entries, then those only departments bring (with their entry). */
   async function people(groupId: number) {
     const [direct, covered] = await Promise.all([
@@ -324,7 +329,11 @@ export function createTeamService({
       ascription_dept: dept
         ? { id: dept.id, name: dept.name, display_path_name: dept.display_path_name }
         : null,
-      self_member: { team_role: access.role, via_dept: access.viaDept === true },
+      self_member: {
+        team_role: access.role,
+        via_dept: access.viaDept === true,
+        in_dept: access.viaDept === true || (deptCount > 0 && (await coveredByDept(groupId, actor.userId))),
+      },
       dept_count: deptCount,
       auto_convert_state: state,
       auto_convert_group: state > AUTO_CONVERT_STATE.off,
@@ -694,8 +703,7 @@ export function createTeamService({
       if (access.viaDept) throw new DomainError('cant_remove_member');
       if (!canExitTeam(access.role, access.type)) throw new DomainError('permissionDenied');
       // Named as well as brought by a department: taking the name away would leave them in.
-      const covered = await spaces.coveredUsers(groupId);
-      if (covered.some((c) => c.user_id === actor.userId)) throw new DomainError('cant_remove_member');
+      if (await coveredByDept(groupId, actor.userId)) throw new DomainError('cant_remove_member');
       await repo.deleteMembers(db, groupId, [actor.userId]);
     },
 

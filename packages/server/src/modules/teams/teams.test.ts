@@ -340,7 +340,7 @@ describe('department members', () => {
     const bc = await bob.client();
     expect((await bc.get(`/api/v3/groups/${gid}`)).json()).toMatchObject({
       user_role: 'member',
-      self_member: { team_role: 3, via_dept: true },
+      self_member: { team_role: 3, via_dept: true, in_dept: true },
     });
     expect(
       (await bc.get('/api/cooper/users/self/volumes')).json().groups.map((g: { id: number }) => g.id),
@@ -364,7 +364,10 @@ describe('department members', () => {
     expect((await dc.delete(`/api/v3/groups/${gid}/members/${dave.id}`)).json().result).toBe(
       'cant_remove_member',
     );
-    expect((await dc.get(`/api/v3/groups/${gid}`)).json().self_member).toMatchObject({ via_dept: false });
+    expect((await dc.get(`/api/v3/groups/${gid}`)).json().self_member).toMatchObject({
+      via_dept: false,
+      in_dept: true,
+    });
     await t.database.db.deleteFrom('dept_members').where('user_id', '=', dave.id).execute();
     expect((await dc.delete(`/api/v3/groups/${gid}/members/${dave.id}`)).statusCode).toBe(204);
     expect((await dc.get(`/api/v3/groups/${gid}`)).statusCode).toBe(404);

@@ -125,7 +125,8 @@ export function TeamSettingsTab({ team, onLeft }: { team: TeamRecord; onLeft: ()
     }
   };
 
-  const mayExit = canExitTeam(role, team.type) && !team.self_member.via_dept;
+  // Those a department brings in leave with it (the server answers cant_remove_member).
+  const mayExit = canExitTeam(role, team.type) && !team.self_member.in_dept;
   const mayDelete = canDeleteTeam(role, team.type);
 
   return (
