@@ -173,12 +173,27 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
   const queryClient = useQueryClient();
   const items = messagesOf(messages.data);
   const newest = items[items.length - 1]?.id;
+  const oldest = items[0]?.id;
+  // While earlier messages are added above, the distance from the bottom is kept, so that what the
+  // reader was looking at stays in place.
+  const fromBottom = useRef<number | null>(null);
 
   // Keep the newest message in view as messages arrive; the list's unread counts change with it
   // (the newest page marks the conversation read).
   useLayoutEffect(() => {
     if (newest !== undefined && scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
   }, [newest]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (oldest === undefined || !el || fromBottom.current === null) return;
+    el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [oldest]);
+  const showOlder = () => {
+    const el = scroller.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    void messages.fetchNextPage();
+  };
   useEffect(() => {
     if (newest !== undefined) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
   }, [newest, queryClient]);
@@ -224,7 +239,7 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
                 type="link"
                 className="cirrus-chat-older"
                 loading={messages.isFetchingNextPage}
-                onClick={() => void messages.fetchNextPage()}
+                onClick={showOlder}
               >
                 {t('message.older')}
               </Button>
