@@ -73,6 +73,17 @@ export async function unreadCounts(
   return new Map(rows.map((r) => [r.conversation, Number(r.n)]));
 }
 
+/** The newest message the user has seen in the conversation (0 for none). */
+export async function lastRead(db: DbOrTrx, userId: number, conversation: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_reads')
+    .select('last_read_id')
+    .where('user_id', '=', userId)
+    .where('conversation', '=', conversation)
+    .executeTakeFirst();
+  return row?.last_read_id ?? 0;
+}
+
 /** Notes that the user has seen the conversation up to `messageId` (never back). */
 export async function markRead(db: DbOrTrx, userId: number, conversation: string, messageId: number) {
   await db

@@ -132,8 +132,10 @@ export function createChatService({ db, spaces, users, contacts, settings, now }
       const place = await placeOf(actor, type, id);
       const rows = await repo.listMessages(db, place.key, { before: opts.before, limit: opts.limit + 1 });
       const page = rows.slice(0, opts.limit).reverse();
-      if (opts.before === undefined && page.length > 0)
-        await repo.markRead(db, actor.userId, place.key, page[page.length - 1].id);
+      // An open conversation asks every few seconds: only something new is written.
+      const newest = page.at(-1)?.id;
+      if (opts.before === undefined && newest && newest > (await repo.lastRead(db, actor.userId, place.key)))
+        await repo.markRead(db, actor.userId, place.key, newest);
       return { messages: await present(page), more: rows.length > opts.limit };
     },
 
