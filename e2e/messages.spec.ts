@@ -8,6 +8,13 @@ test("a team's conversation: one writes, another sees it unread, reads it and an
   browser,
 }) => {
   const hello = `Hello team ${Date.now().toString(36)}`;
+  // Emma, in the same team, has the app open: what is written from now on is new to her.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const emma = await other.newPage();
+  const firstLook = emma.waitForResponse((r) => r.url().includes('/api/v3/yun_msg/conversations'));
+  await login(emma, 'emma');
+  await firstLook;
+
   await login(page, 'alice');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
   await expect(page).toHaveURL(/\/pcview\/message$/);
@@ -30,10 +37,8 @@ test("a team's conversation: one writes, another sees it unread, reads it and an
   await expect(box).toHaveValue('');
   await expect(thread.getByRole('alert')).toHaveCount(0);
 
-  // Emma, in the same team, sees it as unread in the navigation and in the list.
-  const other = await browser.newContext({ locale: 'en-US' });
-  const emma = await other.newPage();
-  await login(emma, 'emma');
+  // Emma sees it as unread in the navigation (once the page asks again) and in the list.
+  await emma.reload();
   const nav = emma.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByLabel(/unread message/)).toBeVisible();
   await nav.getByRole('link', { name: /Messages/ }).click();

@@ -13,8 +13,11 @@ describe('validateChatMessage', () => {
 });
 
 describe('chat ids of team pages, {type}_{id}', () => {
-  test('a team shows as type 3; any team type reads back', () => {
+  test('a company team shows as 2, a chat (1) and a general team as 3; any team type reads back', () => {
     expect(groupChatId(12)).toBe('3_12');
+    expect(groupChatId(12, 1)).toBe('3_12');
+    expect(groupChatId(12, 2)).toBe('2_12');
+    expect(groupChatId(12, 3)).toBe('3_12');
     expect(parseGroupChatId('3_12')).toBe(12);
     expect(parseGroupChatId('1_7')).toBe(7);
     for (const bad of ['', '12', '3_', '_12', '4_12', '3_0', '3_012', '3_1x', '3_12_1'])

@@ -29,9 +29,12 @@ export function validateChatMessage(text: string): ChatMessageError | null {
   return null;
 }
 
-/** The chat id of a team's page, /message/group/{type}_{id}. */
-export function groupChatId(groupId: number): string {
-  return `${CHAT_TYPE_GROUP}_${groupId}`;
+/**
+ * The chat id of a team's page, /message/group/{type}_{id}: the team's contacts type, a
+ * multi-person chat's 1 shown as 3 (spec 000 §2), so 2 for a company team and 3 otherwise.
+ */
+export function groupChatId(groupId: number, teamType: number = CHAT_TYPE_GROUP): string {
+  return `${teamType === 2 ? 2 : CHAT_TYPE_GROUP}_${groupId}`;
 }
 
 /** The team id of a chat id ({type}_{id}), or null when it is not one. */
@@ -58,6 +61,8 @@ export interface Conversation {
   type: typeof CHAT_TYPE_GROUP | typeof CHAT_TYPE_PRIVATE;
   /** The team's id, or the other person's. */
   id: number;
+  /** A team's type (1 multi-person chat, 2 company team, 3 general team); absent for a person. */
+  group_type?: 1 | 2 | 3;
   name: string;
   avatar: string;
   last: ChatMessage | null;

@@ -251,6 +251,7 @@ export const en = {
     emptyText: 'Your teams and chats, and the people you write to, will appear here.',
     conversations: 'Conversations',
     thread: 'Conversation',
+    log: 'Messages with {{name}}',
     noneYet: 'No messages yet',
     unread_one: '{{count}} unread message',
     unread_other: '{{count}} unread messages',

@@ -249,6 +249,7 @@ export const zhCN: Messages = {
     emptyText: '你的团队、群聊和与你聊过的人会显示在这里。',
     conversations: '会话',
     thread: '会话',
+    log: '与 {{name}} 的消息',
     noneYet: '暂无消息',
     unread_one: '{{count}} 条未读消息',
     unread_other: '{{count}} 条未读消息',

@@ -36,6 +36,8 @@ describe('a team conversation', () => {
   test('members write and read it; others get groupNotExist; unread counts follow what each has seen', async () => {
     const { gid, owner, oc, mc } = await teamOfTwo();
     expect((await t.anonymous().get(url(3, gid))).statusCode).toBe(401);
+    // Both have the app open: what comes from now on is new to them.
+    expect((await conversations(mc)).unread).toBe(0);
     expect((await oc.get(`/api/v3/yun_msg/conversation/3/${gid}/info`)).json().message_count).toBe(0);
 
     const sent = await oc.post(url(3, gid), { body: 'Hello team' });
@@ -100,6 +102,26 @@ describe('a team conversation', () => {
   });
 });
 
+test('someone who joins a team with a history starts with none of it unread', async () => {
+  const companyId = await t.makeCompany('Chat Co');
+  const owner = await t.makeUser({ companyId });
+  const gid = await makeTeam(t, owner, [], { companyId });
+  const oc = await owner.client();
+  for (let i = 0; i < 3; i++) await oc.post(url(3, gid), { body: `old ${i}` });
+  const late = await t.makeUser({ companyId });
+  const lc = await late.client();
+  // Added the way the team calls add people.
+  const added = await oc.post(`/v1/groups/${gid}/members/batch`, { put: [late.id], type: 1 });
+  expect(added.statusCode, added.body).toBe(204);
+  const first = await conversations(lc);
+  expect(first.conversations.find((c: Conversation) => c.id === gid)).toMatchObject({ unread: 0 });
+  expect(first.unread).toBe(0);
+  // The history is there to read.
+  expect(await bodies(lc, 3, gid)).toEqual(['old 0', 'old 1', 'old 2']);
+  await oc.post(url(3, gid), { body: 'welcome' });
+  expect((await conversations(lc)).unread).toBe(1);
+});
+
 describe('a private conversation', () => {
   test('only where chats are allowed (allow_chat, off by default)', async () => {
     const { member, oc } = await teamOfTwo();
@@ -111,7 +133,7 @@ describe('a private conversation', () => {
 
   test('two people who share a team talk; it is listed on both sides; nobody else reads it', async () => {
     await t.services.settings.set(0, 'allow_chat', true);
-    const { owner, member, oc, mc } = await teamOfTwo();
+    const { gid: teamId, owner, member, oc, mc } = await teamOfTwo();
     const sent = await oc.post(url(4, member.id), { body: 'Just you' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await bodies(mc, 4, owner.id)).toEqual(['Just you']);
@@ -139,6 +161,14 @@ describe('a private conversation', () => {
     // Nor does anyone talk to themselves.
     expect((await oc.post(url(4, owner.id), { body: 'me' })).json().result).toBe('userNotExist');
     expect(await bodies(oc, 4, member.id)).toEqual(['Just you', 'Just me']);
+    // Once they share nothing, the conversation leaves both lists, unread or not.
+    await mc.post(url(4, owner.id), { body: 'unread one' });
+    expect((await conversations(oc)).unread).toBe(1);
+    const gone = await oc.delete(`/api/v3/groups/${teamId}/members/${member.id}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await conversations(oc)).conversations.some((c: Conversation) => c.type === 4)).toBe(false);
+    expect((await conversations(oc)).unread).toBe(0);
+    expect((await conversations(mc)).conversations.some((c: Conversation) => c.type === 4)).toBe(false);
     // Turned off again, the conversation is out of reach and out of the list.
     await t.services.settings.set(0, 'allow_chat', false);
     expect((await oc.get(url(4, member.id))).statusCode).toBe(403);

@@ -73,6 +73,35 @@ export async function unreadCounts(
   return new Map(rows.map((r) => [r.conversation, Number(r.n)]));
 }
 
+/**
+ * Gives the user a read mark in each of these conversations that has none yet, at `lastId`: what
+ * came before they first had it listed is not unread.
+ */
+export async function markFirstSeen(db: DbOrTrx, userId: number, marks: { key: string; lastId: number }[]) {
+  if (marks.length === 0) return;
+  const have = new Set(
+    (
+      await db
+        .selectFrom('chat_reads')
+        .select('conversation')
+        .where('user_id', '=', userId)
+        .where(
+          'conversation',
+          'in',
+          marks.map((m) => m.key),
+        )
+        .execute()
+    ).map((r) => r.conversation),
+  );
+  const missing = marks.filter((m) => !have.has(m.key));
+  if (missing.length === 0) return;
+  await db
+    .insertInto('chat_reads')
+    .values(missing.map((m) => ({ user_id: userId, conversation: m.key, last_read_id: m.lastId })))
+    .onConflict((oc) => oc.columns(['user_id', 'conversation']).doNothing())
+    .execute();
+}
+
 /** The newest message the user has seen in the conversation (0 for none). */
 export async function lastRead(db: DbOrTrx, userId: number, conversation: string): Promise<number> {
   const row = await db

@@ -7,6 +7,7 @@ import {
   type Conversation,
   type ConversationList,
   type OnlineList,
+  type TeamType,
   validateChatMessage,
 } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
@@ -71,32 +72,44 @@ export function createChatService({ db, spaces, users, contacts, settings, now }
   }
 
   return {
-    /** GET /api/v3/yun_msg/conversations. */
+    /**
+     * GET /api/v3/yun_msg/conversations. A team's conversation counts as unread only what came
+     * after the user first had it listed: someone who joins a team with a long history does not
+     * start with all of it unread. Private conversations with people the user may no longer see
+     * are left out (they could not be opened, nor marked read).
+     */
     async conversations(actor: Actor): Promise<ConversationList> {
       const teams = await spaces.myTeams(actor);
-      const privateKeys = (await privateAllowed(actor))
-        ? await repo.privateConversations(db, actor.userId)
-        : [];
-      const keys = [...teams.map((t) => repo.groupKey(t.space.id)), ...privateKeys];
-      const [lastRows, unread] = await Promise.all([
-        repo.lastMessages(db, keys),
-        repo.unreadCounts(db, actor.userId, keys),
-      ]);
+      const teamKeys = teams.map((t) => repo.groupKey(t.space.id));
+      const others: { id: number; key: string }[] = [];
+      if (await privateAllowed(actor)) {
+        for (const key of await repo.privateConversations(db, actor.userId)) {
+          const [, a, b] = key.split(':').map(Number);
+          const id = a === actor.userId ? b : a;
+          if (await users.canSee(actor, id)) others.push({ id, key });
+        }
+      }
+      const keys = [...teamKeys, ...others.map((o) => o.key)];
+      const lastRows = await repo.lastMessages(db, keys);
+      const newest = new Map(lastRows.map((r) => [r.conversation, r.id]));
+      await repo.markFirstSeen(
+        db,
+        actor.userId,
+        teamKeys.map((key) => ({ key, lastId: newest.get(key) ?? 0 })),
+      );
+      const unread = await repo.unreadCounts(db, actor.userId, keys);
       const last = new Map((await present(lastRows)).map((m, i) => [lastRows[i].conversation, m]));
-      const others = privateKeys.map((key) => {
-        const [, a, b] = key.split(':').map(Number);
-        return a === actor.userId ? b : a;
-      });
-      const people = await contacts.persons(others);
+      const people = await contacts.persons(others.map((o) => o.id));
       const list: Conversation[] = [
         ...teams.map((t) => ({
           type: CHAT_TYPE_GROUP as Conversation['type'],
           id: t.space.id,
+          group_type: t.space.team_type as TeamType,
           name: t.space.name,
           avatar: t.space.avatar,
           key: repo.groupKey(t.space.id),
         })),
-        ...others.flatMap((id, i) => {
+        ...others.flatMap(({ id, key }) => {
           const p = people.get(id);
           return p
             ? [
@@ -105,7 +118,7 @@ export function createChatService({ db, spaces, users, contacts, settings, now }
                   id,
                   name: p.nick_name,
                   avatar: p.avatar,
-                  key: privateKeys[i],
+                  key,
                 },
               ]
             : [];

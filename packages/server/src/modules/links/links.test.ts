@@ -620,30 +620,40 @@ describe('editing a link', () => {
           m.permission !== 'owner',
       );
     const stranger = await t.makeUser();
+    // The link lets its users write and has an access code, and the member may write, before the
+    // settings change.
+    expect((await c.put(`/api/v3/links/${link.sid}`, { permission: 'write' })).statusCode).toBe(200);
+    expect((await c.put(`/api/v3/links/${link.sid}/chkcode`, {})).statusCode).toBe(200);
+    expect(
+      (await c.put(`/api/v3/links/${link.sid}/members/${member.id}`, { permission: 'write' })).statusCode,
+    ).toBe(200);
     /** Every call that widens the link answers `key` and changes nothing. */
     const refusesWidening = async (key: string) => {
       const before = (await c.get(`/api/v3/links/${link.sid}`)).json();
       const calls = [
         () => c.post('/api/v3/links', { fileid: file.fileid }),
         () => c.post(`/api/v3/links/${link.sid}/reset`, {}),
-        () => c.put(`/api/v3/links/${link.sid}`, { permission: 'download' }),
-        () => c.put(`/api/v3/links/${link.sid}/chkcode`, {}),
+        () => c.put(`/api/v3/links/${link.sid}`, { ranges: 'anyone' }),
+        () => c.delete(`/api/v3/links/${link.sid}/chkcode`, {}),
         () =>
           c.post(`/api/v3/links/${link.sid}/members`, {
             permission: 'read',
             source: 'user',
             userids: [stranger.id],
           }),
-        () => c.put(`/api/v3/links/${link.sid}/members/${member.id}`, { permission: 'write' }),
       ];
+      if (memberPermission === 'read')
+        calls.push(() => c.put(`/api/v3/links/${link.sid}/members/${member.id}`, { permission: 'write' }));
       for (const call of calls) expect(failure(await call()).result).toBe(key);
       const after = (await c.get(`/api/v3/links/${link.sid}`)).json();
       expect(after.permission).toBe(before.permission);
-      expect(Boolean(after.chkcode)).toBe(Boolean(before.chkcode));
+      expect(after.ranges).toBe(before.ranges);
+      expect(Boolean(after.chkcode)).toBe(true);
       const members = (await c.get(`/api/v3/links/${link.sid}/members`)).json().members;
       expect(members).toHaveLength(2);
-      expect(members.find((m: { id: number }) => m.id === member.id).permission).toBe('read');
+      expect(members.find((m: { id: number }) => m.id === member.id).permission).toBe(memberPermission);
     };
+    let memberPermission = 'write';
     await t.services.settings.set(0, 'allow_real_name', true);
     try {
       expect(failure(await c.post('/api/v3/links', { fileid: file.fileid }))).toEqual({
@@ -657,7 +667,19 @@ describe('editing a link', () => {
     await t.services.settings.set(0, 'control_share', true);
     try {
       await refusesWidening('forbidLink');
-      // Narrowing stays open: a member can be removed.
+      // Narrowing stays open: a lower permission for the member, a putting the code on again,
+      // a lower link permission, and removing the member.
+      expect(
+        (await c.put(`/api/v3/links/${link.sid}/members/${member.id}`, { permission: 'read' })).statusCode,
+      ).toBe(200);
+      memberPermission = 'read';
+      await refusesWidening('forbidLink');
+      expect((await c.put(`/api/v3/links/${link.sid}/chkcode`, {})).statusCode).toBe(200);
+      expect((await c.put(`/api/v3/links/${link.sid}`, { permission: 'read' })).statusCode).toBe(200);
+      expect(failure(await c.put(`/api/v3/links/${link.sid}`, { permission: 'download' })).result).toBe(
+        'forbidLink',
+      );
+      expect((await c.get(`/api/v3/links/${link.sid}`)).json().permission).toBe('read');
       expect((await c.delete(`/api/v3/links/${link.sid}/members/${member.id}`)).statusCode).toBe(204);
     } finally {
       await t.services.settings.set(0, 'control_share', false);

@@ -161,3 +161,35 @@ export function needsCode(scene: Scene, viewer: Viewer): boolean {
   if (isEditor(viewer) || isNamed(viewer)) return false;
   return viewer.actor?.userId !== scene.link.creator_id;
 }
+
+/** Who a range lets in, from fewest to most. */
+const RANGE_REACH: readonly LinkRange[] = ['user', 'group', 'company', 'anyone'];
+
+/**
+ * Whether a change lets more people in or lets them do more: a wider range, a higher permission,
+ * a later or no expiry, more downloads left, or the access code taken off. Only such changes wait
+ * for sharing to be allowed (real-name verification, control_share); narrowing a link never does.
+ */
+export function widensLink(
+  link: Pick<
+    LinkRow,
+    'ranges' | 'permission' | 'expire_time' | 'download_limits' | 'download_count' | 'chkcode'
+  >,
+  patch: Partial<Pick<LinkRow, 'ranges' | 'permission' | 'expire_time' | 'download_limits' | 'chkcode'>>,
+): boolean {
+  const reach = (r: string) => RANGE_REACH.indexOf(r as LinkRange);
+  const rank = (p: string) => LINK_PERMISSIONS.indexOf(p as LinkPermission);
+  if (patch.ranges !== undefined && reach(patch.ranges) > reach(link.ranges)) return true;
+  if (patch.permission !== undefined && rank(patch.permission) > rank(link.permission)) return true;
+  if (
+    patch.expire_time !== undefined &&
+    link.expire_time !== 0 &&
+    (patch.expire_time === 0 || patch.expire_time > link.expire_time)
+  )
+    return true;
+  if (patch.download_limits !== undefined && link.download_limits !== -1) {
+    const left = link.download_limits - link.download_count;
+    if (patch.download_limits === -1 || patch.download_limits > left) return true;
+  }
+  return patch.chkcode === '' && link.chkcode !== '';
+}

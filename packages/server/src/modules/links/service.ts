@@ -11,6 +11,7 @@ import {
   isDownloadCountEditable,
   isSid,
   isValidDownloadLimit,
+  LINK_PERMISSIONS,
   type LinkAccessLog,
   type LinkAuthResult,
   type LinkFolderList,
@@ -68,6 +69,7 @@ import {
   rankOf,
   type Scene,
   type Viewer,
+  widensLink,
 } from './policy.ts';
 import {
   downloadRemain,
@@ -191,9 +193,10 @@ export function createLinkService(deps: Deps) {
 
   /**
    * spec 002 §1, §5: sharing waits for real-name verification where that setting is on, and
-   * control_share turns it off. Every call that widens who may open a link, or how, checks these (creating, resetting and
-   * changing a link, its access code, adding members and raising their permission); closing a
-   * link and removing members stay open to its managers, whatever the settings.
+   * control_share turns it off. Every call that widens who may open a link, or how, checks these
+   * (creating and resetting a link, a change that widens it (policy.ts widensLink), taking its
+   * access code off, adding members, raising a member's permission); narrowing a link, closing it
+   * and removing members stay open to its managers, whatever the settings.
    */
   async function assertMayShare(actor: Actor): Promise<void> {
     const s = await settings.get(actor.companyId);
@@ -829,10 +832,11 @@ export function createLinkService(deps: Deps) {
       // spec 002 §6: rank 2 may only add people, when user sharing is allowed.
       if (!editor && !(onlyAdds && viewer.rank === 2 && s.allow_shareuser))
         throw new DomainError('permissionDenied');
-      await assertMayShare(actor);
       const version = body.version ?? scene.link.version;
       if (version !== scene.link.version) throw new DomainError('linkUpdateConcurrency');
       const patch = editor ? settingsPatch(scene, viewer, body, rangeContext(scene, s)) : {};
+      const adds = body.permission_list?.some((e) => e.operate === 'add') ?? false;
+      if (adds || widensLink(scene.link, patch)) await assertMayShare(actor);
       const permission = (patch.permission ?? scene.link.permission) as LinkPermission;
       await saveLink(scene, version, patch);
       if (body.permission_list) await applyEntries(scene, viewer, body.permission_list, permission);
@@ -869,7 +873,8 @@ export function createLinkService(deps: Deps) {
     async setChkcode(actor: Actor, sid: string, on: boolean): Promise<ShareLink> {
       const { scene, viewer } = await managed(actor, sid);
       if (scene.link.status !== 'open') throw new DomainError('linkClosed');
-      await assertMayShare(actor);
+      // Taking the code off opens the link wider; putting one on never waits.
+      if (!on) await assertMayShare(actor);
       const s = await settings.get(scene.space.company_id);
       await saveLink(
         scene,
@@ -1014,10 +1019,11 @@ export function createLinkService(deps: Deps) {
       const scene = await sceneOfId(actor, sid);
       const viewer = await viewerOf(actor, scene);
       requireEditor(viewer);
-      await assertMayShare(actor);
       const row = await repo.findMember(db, scene.link.id, memberId);
       if (!row) throw new DomainError('notFound');
       if (!memberEditable(row, viewer)) throw new DomainError('permissionDenied');
+      if (LINK_PERMISSIONS.indexOf(permission) > LINK_PERMISSIONS.indexOf(row.permission as LinkPermission))
+        await assertMayShare(actor);
       if (!sharePermissionOptions(scene.link.permission as LinkPermission, true).includes(permission))
         throw new DomainError('permissionDenied');
       await repo.updateMemberPermission(db, row.id, permission, now());

@@ -30,10 +30,9 @@ import { useCurrentUser } from '../auth/queries';
 import { useUserBrief } from '../profile/queries';
 import {
   chatKeys,
-  messagesOf,
-  OPEN_POLL_MS,
+  LIST_POLL_MS,
+  useConversationMessages,
   useConversations,
-  useMessages,
   useOnline,
   useSendMessage,
 } from './queries';
@@ -57,9 +56,9 @@ function targetOf(params: { chatId?: string; userId?: string }): Target | null |
   return null;
 }
 
-const pathOf = (c: Target) =>
+const pathOf = (c: Conversation) =>
   c.type === CHAT_TYPE_GROUP
-    ? `${paths.message}/group/${groupChatId(c.id)}`
+    ? `${paths.message}/group/${groupChatId(c.id, c.group_type)}`
     : `${paths.message}/private/${c.id}`;
 
 function ConversationAvatar({ conversation, size }: { conversation: Conversation; size: number }) {
@@ -80,7 +79,7 @@ function ConversationAvatar({ conversation, size }: { conversation: Conversation
 export function MessagesPage() {
   const { t } = useTranslation();
   const target = targetOf(useParams());
-  const list = useConversations(OPEN_POLL_MS);
+  const list = useConversations(LIST_POLL_MS);
   const now = useNow();
   const language = useLanguage();
   useDocumentTitle(t('message.title'));
@@ -165,13 +164,13 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
   const person = useUserBrief(target.id, target.type === CHAT_TYPE_PRIVATE && !conversation);
   const name = conversation?.name ?? person.data?.nick_name ?? '';
   const online = useOnline(target.id, target.type === CHAT_TYPE_PRIVATE);
-  const messages = useMessages(target.type, target.id);
+  const messages = useConversationMessages(target.type, target.id);
   const send = useSendMessage(target.type, target.id);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
-  const items = messagesOf(messages.data);
+  const { items } = messages;
   const newest = items[items.length - 1]?.id;
   const oldest = items[0]?.id;
   // While earlier messages are added above, the distance from the bottom is kept, so that what the
@@ -192,20 +191,24 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
   const showOlder = () => {
     const el = scroller.current;
     if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
-    void messages.fetchNextPage();
+    messages.loadOlder();
   };
   useEffect(() => {
     if (newest !== undefined) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
   }, [newest, queryClient]);
 
   const submit = () => {
+    // One message at a time: a second Enter while the first is on its way sends nothing.
+    if (send.isPending) return;
     const invalid = validateChatMessage(draft);
     if (invalid) {
       setError(lookupErrorMessage({ status: 400, body: { result: invalid } }, language));
       return;
     }
-    send.mutate(draft, {
-      onSuccess: () => setDraft(''),
+    const sent = draft;
+    send.mutate(sent, {
+      // What was typed meanwhile stays.
+      onSuccess: () => setDraft((current) => (current === sent ? '' : current)),
       onError: (err) => setError(errorMessage(err, language)),
     });
   };
@@ -217,11 +220,11 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
     }
   };
 
-  if (messages.isError) return <Result status="warning" title={errorMessage(messages.error, language)} />;
+  if (messages.error) return <Result status="warning" title={errorMessage(messages.error, language)} />;
   return (
     <>
       <header className="cirrus-chat-head">
-        <Typography.Title level={5}>{name}</Typography.Title>
+        <Typography.Title level={4}>{name}</Typography.Title>
         {online.data !== undefined && (
           <Badge
             status={online.data ? 'success' : 'default'}
@@ -229,16 +232,22 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
           />
         )}
       </header>
-      <div className="cirrus-chat-messages" ref={scroller}>
+      <div
+        className="cirrus-chat-messages"
+        ref={scroller}
+        role="log"
+        aria-live="polite"
+        aria-label={t('message.log', { name })}
+      >
         {messages.isPending ? (
           <Spin className="cirrus-chat-spin" />
         ) : (
           <>
-            {messages.hasNextPage && (
+            {messages.hasOlder && (
               <Button
                 type="link"
                 className="cirrus-chat-older"
-                loading={messages.isFetchingNextPage}
+                loading={messages.loadingOlder}
                 onClick={showOlder}
               >
                 {t('message.older')}

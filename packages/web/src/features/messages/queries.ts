@@ -1,53 +1,78 @@
 import type { ChatMessage, ChatPage } from '@cirrus/shared';
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { chatApi } from '../../api/chat';
 
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => [...chatKeys.all, 'conversations'] as const,
   messages: (type: number, id: number) => [...chatKeys.all, 'messages', type, id] as const,
+  latest: (type: number, id: number) => [...chatKeys.messages(type, id), 'latest'] as const,
   online: (userId: number) => [...chatKeys.all, 'online', userId] as const,
 };
 
-/** How often an open conversation, and the list, look for new messages (no realtime bus yet). */
+/** How often an open conversation looks for new messages (there is no realtime bus yet). */
 export const OPEN_POLL_MS = 4_000;
+/** How often the list of conversations is asked again while the messages page is open. */
+export const LIST_POLL_MS = 15_000;
 /** How often the navigation's badge looks for unread messages. */
 export const BADGE_POLL_MS = 60_000;
+
+/** Asks again every `ms` while the answers come; what failed (a conversation one may not open) is not asked again. */
+const pollUnlessFailed =
+  (ms: number) =>
+  (query: { state: { status: string } }): number | false =>
+    query.state.status === 'error' ? false : ms;
 
 export function useConversations(pollMs = BADGE_POLL_MS, enabled = true) {
   return useQuery({
     queryKey: chatKeys.conversations(),
     queryFn: () => chatApi.conversations(),
-    refetchInterval: pollMs,
+    refetchInterval: pollUnlessFailed(pollMs),
     enabled,
   });
 }
 
 /**
- * A conversation's messages, newest page first; older pages come with fetchNextPage. Only the
- * newest page is asked for again while it is open.
+ * A conversation's messages, oldest first. The newest page is asked for again every few seconds
+ * (and marks the conversation read); earlier pages come on request, from where the messages shown
+ * began, and are not asked for again. Every message seen stays, whatever a later poll returns.
  */
-export function useMessages(type: number, id: number) {
-  return useInfiniteQuery({
-    queryKey: chatKeys.messages(type, id),
-    queryFn: ({ pageParam }) => chatApi.messages(type, id, pageParam ? { before: pageParam } : {}),
-    initialPageParam: 0,
-    getNextPageParam: (page: ChatPage) => (page.more ? page.messages[0]?.id : undefined),
-    refetchInterval: OPEN_POLL_MS,
-    // Refetching every page would ask again for all the old ones; the newest is enough.
-    maxPages: 20,
+export function useConversationMessages(type: number, id: number) {
+  const latest = useQuery({
+    queryKey: chatKeys.latest(type, id),
+    queryFn: () => chatApi.messages(type, id),
+    refetchInterval: pollUnlessFailed(OPEN_POLL_MS),
   });
-}
-
-/** All messages of the pages fetched, oldest first. */
-export function messagesOf(data: InfiniteData<ChatPage> | undefined): ChatMessage[] {
-  return data ? [...data.pages].reverse().flatMap((p) => p.messages) : [];
+  // The id older pages are read back from: the oldest message shown when they were first asked for.
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const older = useInfiniteQuery({
+    queryKey: [...chatKeys.messages(type, id), 'older', anchor],
+    queryFn: ({ pageParam }) => chatApi.messages(type, id, { before: pageParam }),
+    initialPageParam: anchor ?? 0,
+    getNextPageParam: (page: ChatPage) => (page.more ? page.messages[0]?.id : undefined),
+    enabled: anchor !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const seen = useRef(new Map<number, ChatMessage>());
+  const items = useMemo(() => {
+    for (const m of latest.data?.messages ?? []) seen.current.set(m.id, m);
+    for (const page of older.data?.pages ?? []) for (const m of page.messages) seen.current.set(m.id, m);
+    return [...seen.current.values()].sort((a, b) => a.id - b.id);
+  }, [latest.data, older.data]);
+  const hasOlder = anchor === null ? (latest.data?.more ?? false) : older.isPending || older.hasNextPage;
+  const loadOlder = () => {
+    if (anchor === null) setAnchor(items[0]?.id ?? null);
+    else void older.fetchNextPage();
+  };
+  return {
+    items,
+    isPending: latest.isPending,
+    error: latest.error,
+    hasOlder,
+    loadingOlder: older.isFetching,
+    loadOlder,
+  };
 }
 
 export function useSendMessage(type: number, id: number) {
@@ -56,7 +81,7 @@ export function useSendMessage(type: number, id: number) {
     mutationFn: (body: string) => chatApi.send(type, id, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: chatKeys.messages(type, id) }),
+        queryClient.invalidateQueries({ queryKey: chatKeys.latest(type, id) }),
         queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
       ]),
   });
@@ -68,6 +93,6 @@ export function useOnline(userId: number, enabled: boolean) {
     queryKey: chatKeys.online(userId),
     queryFn: async () => (await chatApi.checkOnline([userId])).users[0]?.online ?? false,
     enabled,
-    refetchInterval: 30_000,
+    refetchInterval: pollUnlessFailed(30_000),
   });
 }
