@@ -39,8 +39,8 @@ interface Place {
 /**
  * The messages side (ARCHITECTURE "modules: ... messages"): every team and multi-person chat has a
  * conversation for its members, and any two people who may see each other (users.canSee: the same
- * company, or a team in common) may talk privately where chats are allowed (allow_chat). Messages are plain text; the web app asks for
- * new ones while a conversation is open.
+ * company, or a team in common) may talk privately where chats are allowed (allow_chat). Messages
+ * are plain text; the web app asks for new ones while a conversation is open.
  */
 export function createChatService({ db, spaces, users, contacts, settings, now }: Deps) {
   /** Private conversations are a chat feature: the allow_chat flag (spec 000 §6, off by default). */
