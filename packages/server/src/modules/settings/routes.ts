@@ -2,6 +2,7 @@ import { isSettingName } from '@cirrus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../http/errors.ts';
 import type { SettingsService } from './service.ts';
 
 export const SettingsQuery = z.object({
@@ -18,6 +19,25 @@ const InstallationReport = z.record(
   z.union([z.string().max(256), z.number(), z.boolean(), z.null()]),
 );
 const CompanyParams = z.object({ companyid: z.coerce.number().int().min(0) });
+
+/** Reports an address may send an hour: a client sends one when installed; more only fill the log. */
+const REPORTS_PER_HOUR = 20;
+
+/** A count of reports per address in the current hour, in memory (it only guards the log). */
+function reportLimiter(now: () => number = Date.now) {
+  let hour = 0;
+  let counts = new Map<string, number>();
+  return (address: string): boolean => {
+    const current = Math.floor(now() / 3_600_000);
+    if (current !== hour) {
+      hour = current;
+      counts = new Map();
+    }
+    const n = (counts.get(address) ?? 0) + 1;
+    counts.set(address, n);
+    return n <= REPORTS_PER_HOUR;
+  };
+}
 
 export function settingsRoutes({ settings }: { settings: SettingsService }) {
   return async (app: FastifyInstance) => {
@@ -38,6 +58,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
       },
     );
     // Public, like the settings above: a client reports once installed, maybe before a login.
+    const mayReport = reportLimiter();
     r.put(
       '/logclient/v1/companies/:companyid/client_installation',
       {
@@ -46,6 +67,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
         bodyLimit: 4096,
       },
       async (req, reply) => {
+        if (!mayReport(req.ip)) throw new DomainError('apiRateLimitExceede', { seconds: 3600 });
         req.log.info(
           { companyid: req.params.companyid, userid: req.actor?.userId ?? null, report: req.body },
           'desktop client installed',

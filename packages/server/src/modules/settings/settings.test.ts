@@ -28,4 +28,12 @@ describe('PUT /logclient/v1/companies/{companyid or 0}/client_installation', () 
     expect((await c.put(url(0), big)).statusCode).toBe(413);
     expect((await c.put(url(-1), {})).statusCode).toBe(400);
   });
+
+  test('an address sends at most 20 reports an hour; more are refused', async () => {
+    const c = t.anonymous();
+    const from = { remoteAddress: '198.51.100.7' };
+    let last = 0;
+    for (let i = 0; i < 21; i++) last = (await c.put(url(0), { os: 'linux' }, from)).statusCode;
+    expect(last).toBe(429);
+  });
 });
