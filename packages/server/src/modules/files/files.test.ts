@@ -266,6 +266,17 @@ describe('the pages of small folders, kept between lists', () => {
 });
 
 describe('GET, PUT and DELETE /api/v3/groups/{gid}/files/{fid}', () => {
+  test('someone who may not rename is told so, whatever the name they sent', async () => {
+    const { gid, owner, reader } = await teamOfThree();
+    const file = await upload(owner.c, gid, 0, 'keep.txt', Buffer.from('k'));
+    for (const fname of ['new.txt', 'a/b.txt', '', '.hidden']) {
+      const res = await reader.c.put(`/api/v3/groups/${gid}/files/${file.fileid}`, { fname });
+      expect(res.statusCode, fname).toBe(403);
+      expect(res.json().result).toBe('permissionDenied');
+    }
+    expect((await owner.c.get(`/api/v3/groups/${gid}/files/${file.fileid}`)).json().fname).toBe('keep.txt');
+  });
+
   test('another user reading my file id gets exactly what a missing id gets', async () => {
     const { c, gid } = await me();
     const file = await upload(c, gid, 0, 'secret.txt', Buffer.from('s'));

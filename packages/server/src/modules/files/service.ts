@@ -404,9 +404,10 @@ export function createFileService({
     async update(actor: Actor, groupId: number, fileId: number, body: UpdateBody): Promise<FileRecord> {
       const { ctx, file, mask } = await access.requireFile(actor, fileId, { groupId });
       const kind = file.is_folder ? 'folder' : 'file';
+      // Who may rename comes first: someone who may not is not told what is wrong with the name.
+      if (body.fname !== undefined) requirePermission(mask, 'rename');
       const name = body.fname === undefined ? file.name : checkName(body.fname, kind);
       const renamed = name !== file.name;
-      if (body.fname !== undefined) requirePermission(mask, 'rename');
       // spec 001 §4: rename is blocked with the lock notice while someone else holds the file's lock.
       if (renamed && !file.is_folder) await (await locks.forActor(actor)).assertFree(db, file);
       const relabelled = body.secret_label !== undefined && body.secret_label !== file.secret_label;
