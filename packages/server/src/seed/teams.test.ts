@@ -27,11 +27,12 @@ test('the demo teams follow their departments; a chat and a waiting approval exi
     .json()
     .groups.find((g: { name: string }) => g.name === '研发中心');
   expect(rd).toMatchObject({ type: 2, user_role: 'member' });
-  // people with roles keep them
+  // people with roles keep them (named, and in the department: they leave with it)
   const reader = await t.login('david', password);
   expect((await reader.get(`/api/v3/groups/${rd.id}`)).json().self_member).toEqual({
     team_role: 4,
     via_dept: false,
+    in_dept: true,
   });
 
   const zhang = await t.login('zhangwei', password);
