@@ -33,7 +33,7 @@ test("a team's conversation: one writes, another sees it unread, reads it and an
   const box = thread.getByLabel('Write a message');
   await box.fill(hello);
   await box.press('Enter');
-  await expect(thread.getByText(hello)).toBeVisible();
+  await expect(thread.getByRole('log').getByText(hello)).toBeVisible();
   await expect(box).toHaveValue('');
   await expect(thread.getByRole('alert')).toHaveCount(0);
 
@@ -49,15 +49,15 @@ test("a team's conversation: one writes, another sees it unread, reads it and an
   await expect(item.getByLabel(/unread message/)).toBeVisible();
   await item.click();
   const emmaThread = emma.getByRole('region', { name: 'Conversation' });
-  await expect(emmaThread.getByText(hello)).toBeVisible();
+  await expect(emmaThread.getByRole('log').getByText(hello)).toBeVisible();
   // Read now: the counts go.
   await expect(item.getByLabel(/unread message/)).toHaveCount(0);
   await expect(nav.getByLabel(/unread message/)).toHaveCount(0);
   await emmaThread.getByLabel('Write a message').fill('Thanks, Alice!');
   await emmaThread.getByRole('button', { name: 'Send' }).click();
-  await expect(emmaThread.getByText('Thanks, Alice!')).toBeVisible();
+  await expect(emmaThread.getByRole('log').getByText('Thanks, Alice!')).toBeVisible();
   await other.close();
 
   // Alice's open conversation shows the answer without a reload.
-  await expect(thread.getByText('Thanks, Alice!')).toBeVisible({ timeout: 15_000 });
+  await expect(thread.getByRole('log').getByText('Thanks, Alice!')).toBeVisible({ timeout: 15_000 });
 });

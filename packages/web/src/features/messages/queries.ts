@@ -79,11 +79,12 @@ export function useSendMessage(type: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => chatApi.send(type, id, body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: chatKeys.latest(type, id) }),
-        queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
-      ]),
+    // Not waited for: the box empties as soon as the server has the message, and the message shows
+    // once the newest page has been asked again.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.latest(type, id) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    },
   });
 }
 
