@@ -7,6 +7,7 @@ import {
 } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam } from '../../../test/drive.ts';
+import { groupKey, lockConversation } from './repo.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -207,5 +208,40 @@ describe('POST /im/check-online', () => {
     ]);
     expect((await oc.post('/im/check-online', { userIds: 'x' })).statusCode).toBe(400);
     expect((await t.anonymous().post('/im/check-online', { userIds: [] })).statusCode).toBe(401);
+  });
+});
+
+describe('messages of one conversation', () => {
+  test('take their ids in the order they commit, so that a read mark never passes one still to come', async () => {
+    const { gid, oc, mc } = await teamOfTwo();
+    await conversations(mc);
+    const { db, dialect } = t.database;
+    // A sender whose transaction is still open holds the conversation: another waits for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = db.transaction().execute(async (trx) => {
+      await lockConversation(trx, dialect, groupKey(gid));
+      locked();
+      await held;
+    });
+    await isLocked;
+    let sent = false;
+    const sending = oc.post(url(3, gid), { body: 'after the holder' }).then((res) => {
+      sent = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // On SQLite the one connection is the holder's until it commits; on PostgreSQL, the lock.
+    expect(sent).toBe(false);
+    release();
+    await holder;
+    expect((await sending).statusCode).toBe(200);
+    expect((await conversations(mc)).unread).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import type { Dialect, DbOrTrx } from '../../db/index.ts';
 import type { ChatMessagesTable } from '../../db/schema.ts';
 
 /** A team's conversation key. */
@@ -8,6 +8,16 @@ export const groupKey = (groupId: number) => `g:${groupId}`;
 export const pairKey = (a: number, b: number) => `p:${Math.min(a, b)}:${Math.max(a, b)}`;
 
 export type ChatMessageRow = Omit<ChatMessagesTable, 'id'> & { id: number };
+
+/**
+ * Makes the messages of one conversation take their ids in the order they commit, for the rest of
+ * the transaction. A read mark is the newest id the user has seen, so a message that took a smaller
+ * id but committed after a larger one was seen would never count as unread. On SQLite writes are one
+ * at a time anyway; on PostgreSQL two senders take a lock on the conversation's key in turn.
+ */
+export async function lockConversation(trx: DbOrTrx, dialect: Dialect, conversation: string) {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${conversation}))`.execute(trx);
+}
 
 export async function insertMessage(db: DbOrTrx, row: Omit<ChatMessageRow, 'id'>): Promise<ChatMessageRow> {
   return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import {
   type TeamType,
   validateChatMessage,
 } from '@cirrus/shared';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ContactService } from '../contacts/service.ts';
@@ -21,6 +21,7 @@ import * as repo from './repo.ts';
 
 interface Deps {
   db: Db;
+  dialect: Dialect;
   spaces: SpaceService;
   users: UserService;
   contacts: ContactService;
@@ -42,7 +43,7 @@ interface Place {
  * company, or a team in common) may talk privately where chats are allowed (allow_chat). Messages
  * are plain text; the web app asks for new ones while a conversation is open.
  */
-export function createChatService({ db, spaces, users, contacts, settings, now }: Deps) {
+export function createChatService({ db, dialect, spaces, users, contacts, settings, now }: Deps) {
   /** Private conversations are a chat feature: the allow_chat flag (spec 000 §6, off by default). */
   const privateAllowed = async (actor: Actor) => (await settings.get(actor.companyId)).allow_chat;
 
@@ -158,6 +159,7 @@ export function createChatService({ db, spaces, users, contacts, settings, now }
       if (error) throw new DomainError(error);
       const place = await placeOf(actor, type, id);
       const row = await db.transaction().execute(async (trx) => {
+        await repo.lockConversation(trx, dialect, place.key);
         const inserted = await repo.insertMessage(trx, {
           conversation: place.key,
           sender_id: actor.userId,
