@@ -192,7 +192,15 @@ function createServices(
   // Teams, the directory, approval and notices (issue 5).
   const contacts = createContactService({ db, users, spaces, now });
   const notices = createNoticeService({ db, now });
-  const chat = createChatService({ db, dialect: deps.database.dialect, spaces, users, contacts, settings, now });
+  const chat = createChatService({
+    db,
+    dialect: deps.database.dialect,
+    spaces,
+    users,
+    contacts,
+    settings,
+    now,
+  });
   const approvalPolicy = createApprovalPolicy({ db, settings });
   const teams = createTeamService({
     db,

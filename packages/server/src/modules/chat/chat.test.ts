@@ -7,8 +7,8 @@ import {
 } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam } from '../../../test/drive.ts';
-import { groupKey, lockConversation } from './repo.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { groupKey, lockConversation } from './repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {

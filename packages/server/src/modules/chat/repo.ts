@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Dialect, DbOrTrx } from '../../db/index.ts';
+import type { DbOrTrx, Dialect } from '../../db/index.ts';
 import type { ChatMessagesTable } from '../../db/schema.ts';
 
 /** A team's conversation key. */
