@@ -162,8 +162,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(
-      PROXIED_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: false }]),
-    ),
+    proxy: {
+      ...Object.fromEntries(PROXIED_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: false }])),
+      // The push socket (REALTIME_PATH, app/realtime.ts); the Host header stays the page's, which the server checks against Origin.
+      '/ws': { target: API_SERVER.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
+    },
   },
 });

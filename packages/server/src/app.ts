@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -92,6 +93,9 @@ import { createUploadService, SWEEP_JOB } from './modules/uploads/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createUserService } from './modules/users/service.ts';
 import { createVerificationService } from './modules/verification/service.ts';
+import { memoryBus, redisBus } from './realtime/bus.ts';
+import { createHub, type Hub } from './realtime/hub.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import { createBlobStore } from './storage/index.ts';
 
 export interface AppDeps {
@@ -108,7 +112,7 @@ export interface App {
 }
 
 function createServices(
-  deps: Required<Pick<AppDeps, 'config' | 'database' | 'now'>>,
+  deps: Required<Pick<AppDeps, 'config' | 'database' | 'now'>> & { hub: Pick<Hub, 'push'> },
   log?: FastifyBaseLogger,
 ) {
   const { db } = deps.database;
@@ -199,6 +203,7 @@ function createServices(
     users,
     contacts,
     settings,
+    hub: deps.hub,
     now,
   });
   const approvalPolicy = createApprovalPolicy({ db, settings });
@@ -449,6 +454,8 @@ export async function buildApp({
   });
 
   await app.register(fastifyCookie);
+  // The push socket only sends; what a client writes on it is small or nothing.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Cirrus API', description: 'The calls of the product specifications', version: '0.1.0' },
@@ -456,7 +463,21 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  const services = createServices({ config, database, now }, app.log);
+  // The realtime bus (ARCHITECTURE): Redis when REDIS_URL names one, else this process alone.
+  const bus = config.redisUrl
+    ? await redisBus(config.redisUrl, {
+        channel: config.redisChannel,
+        onError: (err) => app.log.warn({ err }, 'realtime bus: Redis'),
+      })
+    : memoryBus();
+  const services = createServices(
+    { config, database, now, hub: { push: (to, event) => hub.push(to, event) } },
+    app.log,
+  );
+  const hub = createHub({
+    bus,
+    sessionValid: async (token) => (await services.accounts.authenticate(token)) !== null,
+  });
   const { db } = database;
   registerErrorHandler(app);
   registerAuth(app, services.accounts);
@@ -493,6 +514,7 @@ export async function buildApp({
   await app.register(nameSearchRoutes(services));
   await app.register(noticeRoutes(services));
   await app.register(chatRoutes(services));
+  await app.register(realtimeRoutes({ hub, publicUrl: config.publicUrl }));
   // The contacts service's team, directory and approval calls also answer under /cts.
   for (const plugin of [groupContactRoutes(services), contactRoutes(services), approvalRoutes(services)]) {
     await app.register(plugin);
@@ -513,6 +535,7 @@ export async function buildApp({
 
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.addHook('onClose', async () => {
+    await hub.close();
     await services.scheduler.stop();
     await services.searchIndexer.close();
     await services.jobs.stop();

@@ -21,6 +21,7 @@ export interface Config {
   blobStore: 'fs' | 's3';
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   redisUrl: string;
+  redisChannel: string;
   demo: boolean;
   demoPassword: string;
   logLevel: string;
@@ -164,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
     },
     redisUrl: env.REDIS_URL || '',
+    redisChannel: env.REDIS_CHANNEL || 'cirrus:realtime',
     demo: bool(env.DEMO, true),
     demoPassword: env.DEMO_PASSWORD || '',
     logLevel: env.LOG_LEVEL || 'info',

@@ -13,6 +13,7 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './preview.ts';
 export * from './random.ts';
+export * from './realtime.ts';
 export * from './roles.ts';
 export * from './search-types.ts';
 export * from './secret-labels.ts';

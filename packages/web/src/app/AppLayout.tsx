@@ -9,6 +9,7 @@ import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useCurrentUser } from '../features/auth/queries';
 import { useSessionWatch } from '../features/auth/useSessionWatch';
 import { UploadPanel } from '../features/drive/upload/UploadPanel';
+import { AFTER_FIRST_SCREEN_MS, applyChatPush } from '../features/messages/queries';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { SearchBox } from '../features/search/SearchBox';
 import { desktopClient } from '../features/settings/desktop-client';
@@ -16,6 +17,7 @@ import { useSettings } from '../features/settings/queries';
 import { NoticeBell } from '../features/teams/NoticeBell';
 import { AvatarMenu } from './AvatarMenu';
 import { paths } from './paths';
+import { useRealtime } from './realtime';
 
 // Loaded when first opened: its form is not on the first screen (bench W8).
 const ChangePasswordDialog = lazy(() =>
@@ -39,6 +41,7 @@ export function AppLayout() {
   const user = useCurrentUser();
   const settings = useSettings();
   useSessionWatch();
+  useRealtime(applyChatPush, AFTER_FIRST_SCREEN_MS);
   const active = activeArea(pathname);
   const [changingPassword, setChangingPassword] = useState(false);
   const passwordMounted = useOpenedOnce(changingPassword);

@@ -13,6 +13,7 @@ import {
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { Hub } from '../../realtime/hub.ts';
 import type { ContactService } from '../contacts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { SpaceService } from '../spaces/service.ts';
@@ -26,6 +27,8 @@ interface Deps {
   users: UserService;
   contacts: ContactService;
   settings: SettingsService;
+  /** Where new messages and read marks are pushed to the people's open pages. */
+  hub: Pick<Hub, 'push'>;
   now: () => number;
 }
 
@@ -43,7 +46,7 @@ interface Place {
  * company, or a team in common) may talk privately where chats are allowed (allow_chat). Messages
  * are plain text; the web app asks for new ones while a conversation is open.
  */
-export function createChatService({ db, dialect, spaces, users, contacts, settings, now }: Deps) {
+export function createChatService({ db, dialect, spaces, users, contacts, settings, hub, now }: Deps) {
   /** Private conversations are a chat feature: the allow_chat flag (spec 000 §6, off by default). */
   const privateAllowed = async (actor: Actor) => (await settings.get(actor.companyId)).allow_chat;
 
@@ -69,6 +72,31 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
         body: r.body,
         created_at: r.created_at,
       };
+    });
+  }
+
+  /**
+   * Tells everyone in the conversation, the sender's other pages included. In a private one each
+   * side finds it under the other's id.
+   */
+  async function pushMessage(actor: Actor, place: Place, message: ChatMessage) {
+    if (place.recipientId !== null) {
+      hub.push([place.recipientId], {
+        type: 'chat.message',
+        conversation: { type: place.type, id: actor.userId },
+        message,
+      });
+      hub.push([actor.userId], {
+        type: 'chat.message',
+        conversation: { type: place.type, id: place.id },
+        message,
+      });
+      return;
+    }
+    hub.push(await spaces.memberIds(place.id), {
+      type: 'chat.message',
+      conversation: { type: place.type, id: place.id },
+      message,
     });
   }
 
@@ -148,8 +176,15 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
       const page = rows.slice(0, opts.limit).reverse();
       // An open conversation asks every few seconds: only something new is written.
       const newest = page.at(-1)?.id;
-      if (opts.before === undefined && newest && newest > (await repo.lastRead(db, actor.userId, place.key)))
+      if (
+        opts.before === undefined &&
+        newest &&
+        newest > (await repo.lastRead(db, actor.userId, place.key))
+      ) {
         await repo.markRead(db, actor.userId, place.key, newest);
+        // The user's other pages update their unread counts.
+        hub.push([actor.userId], { type: 'chat.read', conversation: { type: place.type, id: place.id } });
+      }
       return { messages: await present(page), more: rows.length > opts.limit };
     },
 
@@ -172,6 +207,7 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
         return inserted;
       });
       const [message] = await present([row]);
+      await pushMessage(actor, place, message);
       return message;
     },
 

@@ -105,6 +105,15 @@ export function findCoveredUsers(db: DbOrTrx, groupId: number) {
     .execute();
 }
 
+/** The team's own member entries: user and role. */
+export function findMemberEntries(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('group_members')
+    .select(['user_id', 'team_role'])
+    .where('group_id', '=', groupId)
+    .execute();
+}
+
 /** Whether a department entry of the team brings the user in; with their pin if so. */
 export async function findDeptMembership(db: DbOrTrx, groupId: number, userId: number) {
   const row = await covered(db)

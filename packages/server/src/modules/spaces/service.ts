@@ -297,6 +297,16 @@ export function createSpaceService({ db, quota, events, now }: Deps) {
       return [drive.id, uploads.id, ...own.map((g) => g.id), ...viaDept.map((g) => g.id)];
     },
 
+    /** Everyone in the team: its member entries with a team role, and whom its department entries bring in. */
+    async memberIds(groupId: number): Promise<number[]> {
+      const [own, viaDept] = await Promise.all([
+        repo.findMemberEntries(db, groupId),
+        repo.findCoveredUsers(db, groupId),
+      ]);
+      const members = own.filter((e) => isTeamRole(e.team_role)).map((e) => e.user_id);
+      return [...new Set([...members, ...viaDept.map((r) => r.user_id)])];
+    },
+
     /** PUT /api/v3/groups/{id}/files/0/permission: owner and admin set the member and read_member masks. */
     async setRoleMasks(actor: Actor, groupId: number, entries: { team_role: number; user_acl: number }[]) {
       const { space, role } = await requireAccess(actor, groupId);

@@ -1,0 +1,254 @@
+import net from 'node:net';
+import { REALTIME_PATH, type RealtimeEvent, SESSION_COOKIE, TEAM_ROLE } from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { makeTeam } from '../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp } from '../../test/helpers.ts';
+import { type Delivery, memoryBus, redisBus } from './bus.ts';
+import { CLOSE_SESSION_ENDED, createHub } from './hub.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+/** Whether a Redis server answers (it does on the CI machine; a bare machine skips those tests). */
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = net.connect(Number(port || 6379), hostname);
+  socket.once('connect', () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+});
+const uniqueChannel = () => `cirrus:test:${process.pid}:${Math.random().toString(36).slice(2)}`;
+
+/** A socket of the client's session, with what it has been pushed. */
+interface Opened {
+  ws: WebSocket;
+  events: RealtimeEvent[];
+  /** The next pushed event (or one already pushed) that `match` accepts. */
+  next(match: (e: RealtimeEvent) => boolean): Promise<RealtimeEvent>;
+}
+
+async function listening(t: TestApp): Promise<string> {
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace(/^http/, 'ws');
+}
+
+function open(
+  base: string,
+  c: Client | null,
+  headers: Record<string, string> = {},
+  { autoPong = true } = {},
+): Promise<Opened> {
+  const cookie = c ? `${SESSION_COOKIE}=${c.session}` : '';
+  const ws = new WebSocket(`${base}${REALTIME_PATH}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    autoPong,
+  });
+  const events: RealtimeEvent[] = [];
+  const waiters: { match: (e: RealtimeEvent) => boolean; resolve: (e: RealtimeEvent) => void }[] = [];
+  ws.on('message', (data) => {
+    const event = JSON.parse(String(data)) as RealtimeEvent;
+    events.push(event);
+    for (const w of waiters.filter((w) => w.match(event))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
+  });
+  const next = (match: (e: RealtimeEvent) => boolean) =>
+    new Promise<RealtimeEvent>((resolve, reject) => {
+      const seen = events.find(match);
+      if (seen) return resolve(seen);
+      waiters.push({ match, resolve });
+      setTimeout(() => reject(new Error('no such push within 5 s')), 5000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, events, next }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+const messages = (o: Opened) => o.events.filter((e) => e.type === 'chat.message');
+
+describe('the push socket, /ws', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    base = await listening(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('needs a session, and a page of this server: others are refused before the upgrade', async () => {
+    await expect(open(base, null)).rejects.toThrow('refused: 401');
+    const user = await t.makeUser();
+    const c = await user.client();
+    await expect(open(base, c, { origin: 'https://evil.example' })).rejects.toThrow('refused: 403');
+    await expect(open(base, c, { origin: 'not a url' })).rejects.toThrow('refused: 403');
+    const own = await open(base, c, { origin: base.replace(/^ws/, 'http') });
+    const noOrigin = await open(base, c);
+    own.ws.close();
+    noOrigin.ws.close();
+  });
+
+  test("a team's message reaches every member's pages, the sender's too, and nobody else's", async () => {
+    const owner = await t.makeUser({ name: 'Owner O' });
+    const member = await t.makeUser();
+    const outsider = await t.makeUser();
+    const gid = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+    const [oc, mc, xc] = await Promise.all([owner.client(), member.client(), outsider.client()]);
+    const [ownerPage, memberTab1, memberTab2, outsiderPage] = await Promise.all([
+      open(base, oc),
+      open(base, mc),
+      open(base, mc),
+      open(base, xc),
+    ]);
+
+    const sent = await oc.post(`/api/v3/yun_msg/conversation/3/${gid}/messages`, { body: 'Hello all' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const isHello = (e: RealtimeEvent) => e.type === 'chat.message' && e.message.body === 'Hello all';
+    for (const page of [ownerPage, memberTab1, memberTab2]) {
+      expect(await page.next(isHello)).toEqual({
+        type: 'chat.message',
+        conversation: { type: 3, id: gid },
+        message: sent.json(),
+      });
+    }
+    await settle();
+    expect(outsiderPage.events).toEqual([]);
+
+    // Reading it in one tab tells the member's other tab.
+    expect((await mc.get(`/api/v3/yun_msg/conversation/3/${gid}/messages`)).statusCode).toBe(200);
+    expect(await memberTab2.next((e) => e.type === 'chat.read')).toEqual({
+      type: 'chat.read',
+      conversation: { type: 3, id: gid },
+    });
+    for (const page of [ownerPage, memberTab1, memberTab2, outsiderPage]) page.ws.close();
+  });
+
+  test('a private message reaches both people, each finding it under the other', async () => {
+    await t.services.settings.set(0, 'allow_chat', true);
+    const a = await t.makeUser();
+    const b = await t.makeUser();
+    await makeTeam(t, a, [{ user: b, role: TEAM_ROLE.member }]);
+    const [ac, bc] = await Promise.all([a.client(), b.client()]);
+    const [aPage, bPage] = await Promise.all([open(base, ac), open(base, bc)]);
+    const sent = await ac.post(`/api/v3/yun_msg/conversation/4/${b.id}/messages`, { body: 'Just us' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const isIt = (e: RealtimeEvent) => e.type === 'chat.message' && e.message.body === 'Just us';
+    expect(await bPage.next(isIt)).toMatchObject({ conversation: { type: 4, id: a.id } });
+    expect(await aPage.next(isIt)).toMatchObject({ conversation: { type: 4, id: b.id } });
+    // A refused message pushes nothing.
+    expect(
+      (await ac.post(`/api/v3/yun_msg/conversation/4/${b.id}/messages`, { body: '  ' })).statusCode,
+    ).toBe(400);
+    await settle();
+    expect(messages(bPage)).toHaveLength(1);
+    aPage.ws.close();
+    bPage.ws.close();
+    await t.services.settings.set(0, 'allow_chat', false);
+  });
+});
+
+describe('the hub', () => {
+  test('closes a socket whose session has ended, at the next ping, and one that stopped answering', async () => {
+    const t = await makeTestApp();
+    try {
+      const base = await listening(t);
+      const user = await t.makeUser();
+      const c = await user.client();
+      let valid = true;
+      const hub = createHub({ bus: memoryBus(), sessionValid: async () => valid, pingMs: 50 });
+      // A second hub of the test's own, on this server's sockets: the route's hub is the app's.
+      t.app.websocketServer.on('connection', (socket) => hub.attach(user.id, 'token', socket));
+      const page = await open(base, c);
+      const closed = new Promise<number>((resolve) => page.ws.once('close', (code) => resolve(code)));
+      await settle();
+      expect(hub.socketCount()).toBe(1);
+      hub.push([user.id], { type: 'chat.read', conversation: { type: 3, id: 1 } });
+      expect(await page.next((e) => e.type === 'chat.read')).toBeTruthy();
+      valid = false;
+      expect(await closed).toBe(CLOSE_SESSION_ENDED);
+      await settle();
+      expect(hub.socketCount()).toBe(0);
+
+      // A page that stopped answering pings (a laptop gone to sleep) is let go.
+      valid = true;
+      const silent = await open(base, c, {}, { autoPong: false });
+      const ended = new Promise<number>((resolve) => silent.ws.once('close', (code) => resolve(code)));
+      expect(await ended).toBe(1006);
+      await settle();
+      expect(hub.socketCount()).toBe(0);
+      await hub.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('after logging out, the session the hub looks up at every ping is gone', async () => {
+    const t = await makeTestApp();
+    try {
+      const user = await t.makeUser();
+      const c = await user.client();
+      const token = c.session ?? '';
+      expect(await t.services.accounts.authenticate(token)).not.toBeNull();
+      expect((await c.post('/p/logout', {})).statusCode).toBeLessThan(400);
+      // What the hub asks at every ping.
+      expect(await t.services.accounts.authenticate(token)).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUp)('the Redis bus (REDIS_URL)', () => {
+  test('a push published by one process reaches the handlers of every process, once each', async () => {
+    const channel = uniqueChannel();
+    const one = await redisBus(REDIS_URL, { channel });
+    const two = await redisBus(REDIS_URL, { channel });
+    const other = await redisBus(REDIS_URL, { channel: uniqueChannel() });
+    try {
+      const heard: Record<string, Delivery[]> = { one: [], two: [], other: [] };
+      one.subscribe((d) => heard.one.push(d));
+      two.subscribe((d) => heard.two.push(d));
+      other.subscribe((d) => heard.other.push(d));
+      const delivery: Delivery = {
+        to: [7, 9],
+        event: { type: 'chat.read', conversation: { type: 4, id: 9 } },
+      };
+      one.publish(delivery);
+      await expect.poll(() => heard.two.length).toBe(1);
+      await expect.poll(() => heard.one.length).toBe(1);
+      expect(heard.two[0]).toEqual(delivery);
+      await settle();
+      expect(heard.one).toHaveLength(1);
+      expect(heard.other).toEqual([]);
+    } finally {
+      await Promise.all([one.close(), two.close(), other.close()]);
+    }
+  });
+
+  test('an app on Redis pushes through it', async () => {
+    const t = await makeTestApp({ REDIS_URL, REDIS_CHANNEL: uniqueChannel() });
+    try {
+      const base = await listening(t);
+      const owner = await t.makeUser();
+      const member = await t.makeUser();
+      const gid = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+      const page = await open(base, await member.client());
+      const oc = await owner.client();
+      expect(
+        (await oc.post(`/api/v3/yun_msg/conversation/3/${gid}/messages`, { body: 'Via Redis' })).statusCode,
+      ).toBe(200);
+      expect(
+        await page.next((e) => e.type === 'chat.message' && e.message.body === 'Via Redis'),
+      ).toMatchObject({ conversation: { type: 3, id: gid } });
+      page.ws.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
