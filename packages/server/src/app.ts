@@ -245,10 +245,26 @@ function createServices(
     links: createLinkLookup(db),
     writes: deps.database.writes,
     shared: deps.database.shared,
+    dialect: deps.database.dialect,
     now,
   });
-  const transfers = createTransferService({ db, access: fileAccess, quota, events, locks: lockGuard, now });
-  const uploads = createUploadService({ db, files, blobs, dataDir: deps.config.dataDir, now });
+  const transfers = createTransferService({
+    db,
+    access: fileAccess,
+    quota,
+    events,
+    locks: lockGuard,
+    dialect: deps.database.dialect,
+    now,
+  });
+  const uploads = createUploadService({
+    db,
+    files,
+    blobs,
+    dataDir: deps.config.dataDir,
+    orphans: blobCollector,
+    now,
+  });
   const downloads = createDownloadService({
     access: fileAccess,
     writes: deps.database.writes,
@@ -278,6 +294,7 @@ function createServices(
     orphans: blobCollector,
     settings,
     forget: [stars.forgetFiles, recentLog.forgetFiles, comments.forgetFiles, searchIndexer.forgetFiles],
+    dialect: deps.database.dialect,
     now,
   });
   const locks = createLockService({

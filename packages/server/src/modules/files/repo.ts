@@ -257,14 +257,15 @@ export async function subtreeUsage(db: DbOrTrx, item: FileRow): Promise<{ bytes:
 const liveFolder = hotQuery((db, id: number) =>
   db
     .selectFrom('files')
-    .select('id')
+    .select(['id', 'path', 'group_id'])
     .where('id', '=', id)
     .where('status', '=', sql.lit('live'))
     .where('is_folder', '=', 1),
 );
 
-export async function isLiveFolder(db: DbOrTrx, id: number): Promise<boolean> {
-  return (await liveFolder.first(db, id)) !== undefined;
+/** A live folder's id, path and space as they are now (the upload's hot path reads it). */
+export function findLiveFolderNow(db: DbOrTrx, id: number) {
+  return liveFolder.first(db, id);
 }
 
 const fileInsert = hotQuery((db, file: NewFile) => db.insertInto('files').values(file).returningAll());

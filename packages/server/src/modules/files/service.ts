@@ -6,7 +6,7 @@ import {
   splitExt,
   userRoleFromTeamRole,
 } from '@cirrus/shared';
-import type { Db, Trx } from '../../db/index.ts';
+import type { Db, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { SharedTransactions } from '../../db/shared-transactions.ts';
 import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
@@ -25,12 +25,14 @@ import { ancestorIds, childMask, maskAt, requirePermission } from './policy.ts';
 import { presentFile } from './presenter.ts';
 import * as repo from './repo.ts';
 import {
-  assertFolderLive,
   checkName,
   childPath,
   type FailItem,
   failItem,
+  folderNow,
   inTransaction,
+  liveItemNow,
+  lockTrees,
   nameKey,
 } from './rules.ts';
 import type { AclBody, ListQuery, UpdateBody } from './schema.ts';
@@ -55,6 +57,8 @@ export interface FileServiceDeps {
   writes: WriteClock;
   /** Transactions that uploads share with others of the same moment (db/shared-transactions.ts). */
   shared: SharedTransactions;
+  /** PostgreSQL's transactions take their spaces' tree locks (rules.ts lockTrees). */
+  dialect: Dialect;
   now: () => number;
 }
 
@@ -80,6 +84,7 @@ export function createFileService({
   links = async () => new Map(),
   writes,
   shared,
+  dialect,
   now,
 }: FileServiceDeps) {
   /**
@@ -162,14 +167,21 @@ export function createFileService({
   }
 
   /** A new file with its first version: its row as stored. */
-  async function addFile(trx: Trx, actor: Actor, target: LocatedFolder, name: string, digest: BlobDigest) {
+  async function addFile(
+    trx: Trx,
+    actor: Actor,
+    target: LocatedFolder,
+    path: string,
+    name: string,
+    digest: BlobDigest,
+  ) {
     const t = now();
     const groupId = target.ctx.space.id;
     const parentId = target.folder?.id ?? 0;
     const file = await repo.insertFile(trx, {
       group_id: groupId,
       parent_id: parentId,
-      path: childPath(target.folder),
+      path,
       name,
       name_key: nameKey(name),
       is_folder: 0,
@@ -222,7 +234,8 @@ export function createFileService({
     // the new file's row, or the id of the file that got a new version.
     const written = await inTransaction(shared, async (trx): Promise<FileRow | number> => {
       await alsoInTransaction?.(trx);
-      await assertFolderLive(trx, target.folder);
+      await lockTrees(trx, dialect, [target.ctx.space.id], 'place');
+      const folder = await folderNow(trx, target.folder);
       const existing = await repo.findLiveByName(
         trx,
         target.ctx.space.id,
@@ -231,7 +244,7 @@ export function createFileService({
       );
       if (!existing) {
         requirePermission(target.mask, mode === 'create' ? 'new_empty' : 'upload');
-        return addFile(trx, actor, target, name, digest);
+        return addFile(trx, actor, target, childPath(folder), name, digest);
       }
       // A name taken by a folder, or any taken name for a new empty file, is a conflict.
       if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');
@@ -266,7 +279,9 @@ export function createFileService({
     // A file someone else holds the lock of (or a folder with one below) stays where it is.
     await (await locks.forActor(actor)).assertFree(db, file);
     await db.transaction().execute(async (trx) => {
-      await repo.markDeleted(trx, file, actor.userId, now());
+      await lockTrees(trx, dialect, [file.group_id], 'reshape');
+      // Its path as it is now: moved meanwhile, the items below it are found under the new one.
+      await repo.markDeleted(trx, await liveItemNow(trx, file), actor.userId, now());
       await events.record(trx, {
         type: 'delete',
         actorId: actor.userId,
@@ -465,11 +480,12 @@ export function createFileService({
       }
       const t = now();
       const id = await inTransaction(db, async (trx) => {
-        await assertFolderLive(trx, target.folder);
+        await lockTrees(trx, dialect, [groupId], 'place');
+        const folder = await folderNow(trx, target.folder);
         const { id: folderId } = await repo.insertFile(trx, {
           group_id: groupId,
           parent_id: parentId,
-          path: childPath(target.folder),
+          path: childPath(folder),
           name,
           name_key: nameKey(name),
           is_folder: 1,

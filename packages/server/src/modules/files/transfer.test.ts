@@ -1,6 +1,7 @@
 import { TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listNames, makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -338,5 +339,111 @@ describe('POST .../files/batch/move', () => {
     expect(await listNames(c, drive)).toEqual(['big.txt']);
     expect((await c.get(`/api/cooper/space/groups/${team}`)).json()).toMatchObject({ total: 5, used: 4 });
     expect((await c.get(`/api/cooper/space/groups/${drive}`)).json().used).toBe(6);
+  });
+});
+
+describe('moves and deletes that meet', () => {
+  /** Every live item of the space, with its stored path. */
+  const liveRows = (gid: number) =>
+    t.database.db
+      .selectFrom('files')
+      .select(['id', 'name', 'parent_id', 'path'])
+      .where('group_id', '=', gid)
+      .where('status', '=', 'live')
+      .orderBy('id')
+      .execute();
+  const move = (c: Client, gid: number, ids: number[], parentid: number) =>
+    c.post(`/api/v3/groups/${gid}/files/batch/move`, {
+      fileids: ids,
+      groupid: gid,
+      target_parentid: parentid,
+    });
+  /** Every stored path is the chain of the item's parents, up to the root. */
+  async function expectPathsWhole(gid: number) {
+    const rows = await liveRows(gid);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const row of rows) {
+      const chain: number[] = [];
+      for (let p = row.parent_id; p !== 0; p = byId.get(p)?.parent_id ?? 0) {
+        if (chain.includes(p) || !byId.has(p)) throw new Error(`${row.name}: no way up to the root`);
+        chain.unshift(p);
+      }
+      expect(row.path, row.name).toBe(`/${chain.map((id) => `${id}/`).join('')}`);
+    }
+  }
+
+  test('two folders moved into each other: the one checked first and committed second is refused', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const drive = await myDrive(c);
+    const a = await mkdir(c, drive, 0, 'A');
+    const b = await mkdir(c, drive, 0, 'B');
+    await upload(c, drive, a.fileid, 'in-a.txt', Buffer.from('a'));
+    // A into B passes its checks and waits; B into A happens meanwhile.
+    const gate = holdNextTransaction(t, 'transfer.ts');
+    const aIntoB = move(c, drive, [a.fileid], b.fileid);
+    await gate.reached;
+    expect((await move(c, drive, [b.fileid], a.fileid)).json()).toEqual({ failList: [] });
+    gate.release();
+    expect((await aIntoB).json().failList).toEqual([
+      { fileid: a.fileid, name: 'A', result: 'cannotMoveIntoSelf' },
+    ]);
+    expect(await listNames(c, drive)).toEqual(['A']);
+    expect(await listNames(c, drive, a.fileid)).toEqual(['B', 'in-a.txt']);
+    await expectPathsWhole(drive);
+  });
+
+  test('a folder deleted after it moved goes to the bin with everything below it', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const drive = await myDrive(c);
+    const f = await mkdir(c, drive, 0, 'F');
+    const g = await mkdir(c, drive, 0, 'G');
+    await upload(c, drive, f.fileid, 'child.txt', Buffer.from('child'));
+    const gate = holdNextTransaction(t, 'files/service.ts');
+    const deleting = c.post(`/api/v3/groups/${drive}/files/batch/delete`, {
+      fileids: [f.fileid],
+      groupid: drive,
+    });
+    await gate.reached;
+    expect((await move(c, drive, [f.fileid], g.fileid)).json()).toEqual({ failList: [] });
+    gate.release();
+    expect((await deleting).statusCode).toBe(200);
+    // Nothing lives on under a binned folder.
+    expect((await liveRows(drive)).map((r) => r.name)).toEqual(['G']);
+  });
+
+  test('a file moved into a folder that moved meanwhile gets the folder’s new path', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const drive = await myDrive(c);
+    const x = await mkdir(c, drive, 0, 'X');
+    const target = await mkdir(c, drive, 0, 'T');
+    const file = await upload(c, drive, 0, 'f.txt', Buffer.from('f'));
+    const gate = holdNextTransaction(t, 'transfer.ts');
+    const fileIntoT = move(c, drive, [file.fileid], target.fileid);
+    await gate.reached;
+    expect((await move(c, drive, [target.fileid], x.fileid)).json()).toEqual({ failList: [] });
+    gate.release();
+    expect((await fileIntoT).json()).toEqual({ failList: [] });
+    await expectPathsWhole(drive);
+    // Deleting X takes the file with it.
+    expect((await c.delete(`/api/v3/groups/${drive}/files/${x.fileid}`)).statusCode).toBeLessThan(300);
+    expect(await liveRows(drive)).toEqual([]);
+  });
+
+  test('a folder made in a folder that moved meanwhile, and an upload into it, get its new path', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const drive = await myDrive(c);
+    const x = await mkdir(c, drive, 0, 'X');
+    const target = await mkdir(c, drive, 0, 'T');
+    const gate = holdNextTransaction(t, 'files/service.ts');
+    const making = mkdir(c, drive, target.fileid, 'New');
+    await gate.reached;
+    expect((await move(c, drive, [target.fileid], x.fileid)).json()).toEqual({ failList: [] });
+    gate.release();
+    await making;
+    await expectPathsWhole(drive);
   });
 });

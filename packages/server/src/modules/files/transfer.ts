@@ -1,5 +1,5 @@
 import { hasPermission } from '@cirrus/shared';
-import type { Db, Trx } from '../../db/index.ts';
+import type { Db, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -9,7 +9,16 @@ import type { QuotaService } from '../spaces/quota-service.ts';
 import type { FileAccess, Located, LocatedFolder } from './access.ts';
 import { ancestorIds, maskAt, requirePermission } from './policy.ts';
 import * as repo from './repo.ts';
-import { assertFolderLive, childPath, type FailItem, failItem, inTransaction, nameKey } from './rules.ts';
+import {
+  childPath,
+  type FailItem,
+  failItem,
+  folderNow,
+  inTransaction,
+  liveItemNow,
+  lockTrees,
+  nameKey,
+} from './rules.ts';
 import type { BatchTransferBody } from './schema.ts';
 
 interface Deps {
@@ -19,6 +28,8 @@ interface Deps {
   events: EventLog;
   /** A file someone else holds the lock of (or a folder with one below) is not moved. */
   locks: LockGuard;
+  /** PostgreSQL's transactions take their spaces' tree locks (rules.ts lockTrees). */
+  dialect: Dialect;
   now: () => number;
 }
 
@@ -73,7 +84,7 @@ function moveEvents(actor: Actor, file: FileRow, to: { groupId: number; parentId
  * transaction; failures come back in failList with the spec's keys (fileNameConflict,
  * moveFilePermission, fileNotExists, cannotMoveIntoSelf, the SpaceFull family ...).
  */
-export function createTransferService({ db, access, quota, events, locks, now }: Deps) {
+export function createTransferService({ db, access, quota, events, locks, dialect, now }: Deps) {
   /** Refusals that do not need the transaction: into itself, or a name taken in the target. */
   async function prepare(source: Located, target: LocatedFolder): Promise<void> {
     if (source.file.is_folder && isInside(target, source.file)) throw new DomainError('cannotMoveIntoSelf');
@@ -99,20 +110,26 @@ export function createTransferService({ db, access, quota, events, locks, now }:
     const crossSpace = file.group_id !== targetGroupId;
     if (crossSpace) await assertMayTakeSubtree(source);
     await inTransaction(db, async (trx) => {
-      await assertFolderLive(trx, target.folder);
+      await lockTrees(trx, dialect, [file.group_id, targetGroupId], 'reshape');
+      // Both as they are now: either may have moved since they were checked (two folders moved
+      // into each other at once must not end up inside each other).
+      const folder = await folderNow(trx, target.folder);
+      const item = await liveItemNow(trx, file);
+      if (item.is_folder && folder && (folder.id === item.id || ancestorIds(folder.path).includes(item.id)))
+        throw new DomainError('cannotMoveIntoSelf');
       if (crossSpace) {
         // The bin belongs to its space: what was deleted in the folder stays in this space's bin,
         // at its root (its folder is now elsewhere), for the bin's owners to recover or purge.
-        for (const binned of file.is_folder ? await repo.findBinRootsBelow(trx, file) : [])
+        for (const binned of item.is_folder ? await repo.findBinRootsBelow(trx, item) : [])
           await repo.moveToRoot(trx, binned);
       }
-      const usage = crossSpace ? await repo.subtreeUsage(trx, file) : undefined;
+      const usage = crossSpace ? await repo.subtreeUsage(trx, item) : undefined;
       // Permission entries belong to their space; in the new space its own rules apply.
-      if (crossSpace) await repo.deleteAclOfSubtree(trx, file);
-      await repo.moveItem(trx, file, {
+      if (crossSpace) await repo.deleteAclOfSubtree(trx, item);
+      await repo.moveItem(trx, item, {
         groupId: targetGroupId,
         parentId: targetParentId,
-        path: childPath(target.folder),
+        path: childPath(folder),
       });
       if (usage) {
         await quota.charge(trx, actor.userId, [
@@ -213,18 +230,19 @@ export function createTransferService({ db, access, quota, events, locks, now }:
     const targetParentId = target.folder?.id ?? 0;
     const t = now();
     await inTransaction(db, async (trx) => {
-      await assertFolderLive(trx, target.folder);
+      await lockTrees(trx, dialect, [targetGroupId], 'place');
+      const path = childPath(await folderNow(trx, target.folder));
+      // Still there: a copy of what was purged meanwhile would refer to content being collected.
+      await liveItemNow(trx, source.file);
       // Content is shared by hash: a copy adds rows, never bytes on disk; the quota still counts it.
       const rootId = await insertCopy(
         trx,
         actor,
         source.file,
-        { groupId: targetGroupId, parentId: targetParentId, path: childPath(target.folder) },
+        { groupId: targetGroupId, parentId: targetParentId, path },
         t,
       );
-      const placed = new Map([
-        [source.file.id, { id: rootId, path: `${childPath(target.folder)}${rootId}/` }],
-      ]);
+      const placed = new Map([[source.file.id, { id: rootId, path: `${path}${rootId}/` }]]);
       let bytes = source.file.is_folder ? 0 : source.file.size;
       for (const row of below) {
         const parent = placed.get(row.parent_id);

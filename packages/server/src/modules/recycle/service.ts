@@ -1,5 +1,5 @@
 import { NAME_MAX, type RecoverResult, type RecycleList, type RecycleRecord, splitExt } from '@cirrus/shared';
-import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow, GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -8,7 +8,7 @@ import type { EventLog } from '../events/service.ts';
 import type { FileAccess } from '../files/access.ts';
 import { presentFile } from '../files/presenter.ts';
 import * as filesRepo from '../files/repo.ts';
-import { type FailItem, failItem, inTransaction, nameKey } from '../files/rules.ts';
+import { type FailItem, failItem, inTransaction, lockTrees, nameKey } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
@@ -36,6 +36,8 @@ interface Deps {
   orphans: Pick<BlobCollector, 'orphaned'>;
   settings: SettingsService;
   forget: ForgetFiles[];
+  /** PostgreSQL's transactions take their spaces' tree locks (files/rules.ts lockTrees). */
+  dialect: Dialect;
   now: () => number;
 }
 
@@ -65,7 +67,7 @@ export function numberedName(name: string, n: number, isFolder: boolean): string
  *   than trash_retention_days are purged by the `recycle.purge` job.
  */
 export function createRecycleService(deps: Deps) {
-  const { db, spaces, access, files, quota, events, orphans, settings, forget, now } = deps;
+  const { db, spaces, access, files, quota, events, orphans, settings, forget, dialect, now } = deps;
 
   async function binsOf(actor: Actor, scope: BinScope): Promise<Map<number, SpaceAccess>> {
     if (scope.kind === 'personal') {
@@ -142,8 +144,10 @@ export function createRecycleService(deps: Deps) {
     const found = await repo.findBinRoot(db, fileId);
     if (!found || !(await binFor(actor, scope, bins, found.group_id))) throw new DomainError('fileNotExists');
     await inTransaction(db, async (trx) => {
+      // It may go back to its folder's root, and the paths below it with it.
+      await lockTrees(trx, dialect, [found.group_id], 'reshape');
       const item = await repo.findBinRoot(trx, fileId);
-      if (!item) throw new DomainError('fileNotExists');
+      if (item?.group_id !== found.group_id) throw new DomainError('fileNotExists');
       const parent = item.parent_id === 0 ? undefined : await repo.findLiveFolder(trx, item.parent_id);
       const toRoot = item.parent_id !== 0 && !parent;
       const parentId = parent?.id ?? 0;

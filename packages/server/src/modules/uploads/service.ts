@@ -19,6 +19,7 @@ import {
   HASH_THREAD_MIN_SIZE,
 } from '../../storage/hash.ts';
 import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
+import type { BlobCollector } from '../blobs/service.ts';
 import { nameKey } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import * as repo from './repo.ts';
@@ -144,6 +145,8 @@ interface Deps {
   blobs: BlobStore;
   /** Partial uploads go to DATA_DIR/uploads, on the blob store's file system. */
   dataDir: string;
+  /** A blob stored for a write that was then refused is noted for the collector. */
+  orphans: Pick<BlobCollector, 'orphaned'>;
   now: () => number;
 }
 
@@ -167,9 +170,27 @@ function checkReceived(received: BlobDigest, meta: { size: number; sha1?: string
  * file, putting it into the blob store and then writing the metadata in one transaction. Small files
  * may instead come whole in one request (uploadWhole).
  */
-export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
+export function createUploadService({ db, files, blobs, dataDir, orphans, now }: Deps) {
   const uploadDir = path.join(dataDir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
+
+  /**
+   * Saves the file of a blob already in the store. The blob goes in before the metadata that refers
+   * to it; if that is refused (the quota full by now, the folder gone, the name taken by a folder),
+   * nothing may refer to the blob, so it is noted for the collector, which keeps it if something
+   * does (the same content elsewhere) and removes it otherwise.
+   */
+  async function saveStored<T>(sha256: string, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (err) {
+      await db
+        .transaction()
+        .execute((trx) => orphans.orphaned(trx, [sha256]))
+        .catch(() => undefined);
+      throw err;
+    }
+  }
   /** Transactions receiving bytes in this process: tus forbids two PATCHes at once. */
   const receiving = new Set<string>();
   /**
@@ -302,7 +323,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
               blobs.putSmall(trx, data, received),
             );
           await storageWrite(() => blobs.putBuffer(data));
-          return await files.saveUploadTo(actor, target, name, received);
+          return await saveStored(received.sha256, () => files.saveUploadTo(actor, target, name, received));
         }
         const path = blobs.tempPath();
         temp = path;
@@ -315,7 +336,7 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         checkReceived(received, meta);
         await storageWrite(() => blobs.putFile(path, received.sha256));
         temp = undefined;
-        return await files.saveUploadTo(actor, target, name, received);
+        return await saveStored(received.sha256, () => files.saveUploadTo(actor, target, name, received));
       } catch (err) {
         throw receiveError(err, body);
       } finally {
@@ -432,10 +453,13 @@ export function createUploadService({ db, files, blobs, dataDir, now }: Deps) {
         if (!small) await storageWrite(() => blobs.putFile(partPath(id), digest.sha256));
         // The transaction ends in the same commit that saves the file: a crash between the two
         // cannot leave a finished transaction to be committed twice.
-        const record = await files.saveUploadTo(actor, target, tx.name, digest, async (trx) => {
-          if (small) await blobs.putSmall(trx, small, digest);
-          await repo.deleteTransaction(trx, id);
-        });
+        const save = () =>
+          files.saveUploadTo(actor, target, tx.name, digest, async (trx) => {
+            if (small) await blobs.putSmall(trx, small, digest);
+            await repo.deleteTransaction(trx, id);
+          });
+        // A small blob commits with the file, or not at all.
+        const record = await (small ? save() : saveStored(digest.sha256, save));
         if (small) await fsp.rm(partPath(id), { force: true });
         return record;
       } catch (err) {

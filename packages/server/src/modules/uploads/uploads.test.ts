@@ -16,6 +16,7 @@ import {
   txUrl,
   upload,
 } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { SMALL_BLOB_MAX } from '../../storage/small-blobs.ts';
 
@@ -339,6 +340,33 @@ describe('PATCH .../upload-transactions/{id} (commit)', () => {
     await upload(c, gid, 0, 'one.bin', data);
     await upload(c, gid, 0, 'two.bin', data);
     expect((await storeContents()).blobs.length).toBe(before + 1);
+  });
+});
+
+describe('a refused commit', () => {
+  test('leaves no blob behind: the one stored for it is noted, and collected when nothing refers to it', async () => {
+    const app = await makeTestApp({ BLOB_GC_GRACE_SECONDS: '0' });
+    try {
+      const c = await (await app.makeUser()).client();
+      const gid = await myDrive(c);
+      const folder = await mkdir(c, gid, 0, 'Going');
+      const data = bytes(SMALL_BLOB_MAX + 1, 21);
+      const begin = await c.post(txUrl(gid, folder.fileid), { name: 'big.bin', size: data.length });
+      const { transaction } = begin.json();
+      expect((await tusPatch(c, transaction.upload_url, 0, data)).statusCode).toBe(204);
+      // The blob is stored and the commit waits for its transaction; the folder goes meanwhile.
+      const gate = holdNextTransaction(app, 'shared-transactions.ts');
+      const committing = c.patch(txUrl(gid, folder.fileid, transaction.id), {});
+      await gate.reached;
+      expect(await app.stored(data)).toBe(true);
+      expect((await c.delete(`/api/v3/groups/${gid}/files/${folder.fileid}`)).statusCode).toBeLessThan(300);
+      gate.release();
+      expect((await committing).json().result).toBe('file_not_found');
+      await app.services.blobCollector.collect();
+      expect(await app.stored(data)).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });
 
