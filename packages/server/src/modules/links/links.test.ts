@@ -502,6 +502,66 @@ describe('expiry (spec 002 §4, §5)', () => {
 });
 
 describe('editing a link', () => {
+  test('a create whose settings are refused leaves no link behind', async () => {
+    const { c, gid, file } = await ownerWithFile(t);
+    const shareEvents = async () =>
+      (
+        await t.database.db.selectFrom('file_events').selectAll().where('type', '=', 'share').execute()
+      ).filter((e) => e.file_id === file.fileid).length;
+    for (const [body, expected] of [
+      [{ download_limits: 1000001 }, { status: 400, result: 'maxDownloadTimes' }],
+      [
+        { ranges: 'anyone', period: t.clock.now - 60 },
+        { status: 400, result: 'linkExpiryWarning' },
+      ],
+      [
+        { permission: 'read', download_limits: 5 },
+        { status: 403, result: 'permissionDenied' },
+      ],
+    ] as const) {
+      expect(failure(await c.post('/api/v3/links', { fileid: file.fileid, ...body }))).toEqual(expected);
+      expect(failure(await c.get(`/api/v3/links/${file.fileid}`))).toEqual({
+        status: 404,
+        result: 'lightLinkNotExist',
+      });
+      expect((await c.get(`/api/v3/groups/${gid}/files`)).json().files[0].link).toBeNull();
+      expect(await shareEvents()).toBe(0);
+    }
+    // a retry with good settings creates the link (not lightLinkExist)
+    const link = await share(c, file.fileid, { download_limits: 1000000 });
+    expect(link.download_remain).toBe(1000000);
+    expect(await shareEvents()).toBe(1);
+
+    // reopening a cancelled link with bad settings leaves it cancelled
+    expect((await c.delete(`/api/v3/links/${file.fileid}`, { fileid: file.fileid })).statusCode).toBe(200);
+    expect(failure(await c.post('/api/v3/links', { fileid: file.fileid, download_limits: 1000001 }))).toEqual(
+      {
+        status: 400,
+        result: 'maxDownloadTimes',
+      },
+    );
+    expect((await c.get(`/api/v3/links/${file.fileid}`)).json()).toMatchObject({
+      sid: link.sid,
+      status: 'close',
+    });
+    expect((await share(c, file.fileid)).sid).not.toBe(link.sid);
+  });
+
+  test('a create with settings by someone who may not set them leaves no link behind', async () => {
+    const owner = await t.makeUser();
+    const member = await t.makeUser();
+    const team = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const file = await upload(oc, team, 0, 'z.txt', BYTES);
+    const mc = await member.client();
+    expect(failure(await mc.post('/api/v3/links', { fileid: file.fileid, ranges: 'user' }))).toEqual({
+      status: 403,
+      result: 'permissionDenied',
+    });
+    expect(failure(await mc.get(`/api/v3/links/${file.fileid}`)).result).toBe('lightLinkNotExist');
+    expect((await share(mc, file.fileid)).status).toBe('open');
+  });
+
   test('two editors at once: the stale version gets linkUpdateConcurrency', async () => {
     const { c, file } = await ownerWithFile(t);
     const link = await share(c, file.fileid);

@@ -301,6 +301,82 @@ describe('share permission entries (spec 002 §3, §4: the ceiling rule)', () =>
     const owners = (await oc.get(url)).json();
     expect(owners.abilities.permission_options).toEqual(['read', 'download', 'write']);
   });
+
+  test('a change whose later entry is refused changes nothing: not the link, not the earlier entries', async () => {
+    const { user: owner, c, file } = await ownerWithFile(t);
+    const ann = await t.makeUser({ name: 'Ann' });
+    const ben = await t.makeUser({ name: 'Ben' });
+    const cat = await t.makeUser({ name: 'Cat' });
+    const stranger = await t.makeUser({ name: 'Stranger' });
+    const link = await share(c, file.fileid, { ranges: 'user' });
+    const url = `/api/v3/links/${link.sid}`;
+    const added = await c.put(url, {
+      permission_list: [
+        { userid: ann.id, ranges_type: 'user', permission: 'read', operate: 'add' },
+        { userid: ben.id, ranges_type: 'user', permission: 'read', operate: 'add' },
+      ],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const before = (await c.get(`${url}?include=members`)).json();
+    const entries = (members: LinkMember[]) => members.map((m) => [m.name, m.permission]);
+    expect(entries(before.link_members)).toEqual([
+      [before.link_members[0].name, 'owner'],
+      ['Ann', 'read'],
+      ['Ben', 'read'],
+    ]);
+
+    const bad = [
+      // a person who is not on the link cannot be updated
+      [{ userid: stranger.id, ranges_type: 'user', permission: 'read', operate: 'update' }, 404, 'notFound'],
+      // nor can someone without an account be added
+      [{ userid: 999999, ranges_type: 'user', permission: 'read', operate: 'add' }, 404, 'userNotExist'],
+      // nor a department that does not exist, nor the owner's row
+      [{ userid: 999999, ranges_type: 'department', permission: 'read', operate: 'add' }, 404, 'notFound'],
+      [{ userid: owner.id, ranges_type: 'user', operate: 'del' }, 403, 'permissionDenied'],
+    ] as const;
+    for (const [last, status, result] of bad) {
+      const res = await c.put(url, {
+        permission: 'write',
+        download_limits: 5,
+        chkcode: true,
+        permission_list: [
+          { userid: ann.id, ranges_type: 'user', permission: 'download', operate: 'update' },
+          { userid: ben.id, ranges_type: 'user', operate: 'del' },
+          { userid: cat.id, ranges_type: 'user', permission: 'write', operate: 'add' },
+          last,
+        ],
+      });
+      expect(failure(res)).toEqual({ status, result });
+      const after = (await c.get(`${url}?include=members`)).json();
+      expect(after).toMatchObject({
+        permission: 'download',
+        download_limits: -1,
+        has_chkcode: false,
+        version: before.version,
+        permission_total: { department: 0, user: 2 },
+      });
+      expect(entries(after.link_members)).toEqual(entries(before.link_members));
+      expect(failure(await (await cat.client()).get(`/api/v3/skiplogin/links/${link.sid}`)).result).toBe(
+        'accessDeny',
+      );
+    }
+
+    // the same change without the bad entry goes through
+    const good = await c.put(url, {
+      permission: 'write',
+      permission_list: [
+        { userid: ann.id, ranges_type: 'user', permission: 'download', operate: 'update' },
+        { userid: ben.id, ranges_type: 'user', operate: 'del' },
+        { userid: cat.id, ranges_type: 'user', permission: 'write', operate: 'add' },
+      ],
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().permission).toBe('write');
+    expect(entries(good.json().link_members).slice(1)).toEqual([
+      ['Ann', 'download'],
+      ['Cat', 'write'],
+    ]);
+  });
 });
 
 describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)', () => {

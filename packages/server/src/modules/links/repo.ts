@@ -232,6 +232,24 @@ export async function insertMember(db: DbOrTrx, row: Insertable<LinkMembersTable
   return inserted.id;
 }
 
+/**
+ * Adds a row unless the principal is already on the link (someone added them a moment ago):
+ * answers the new id, or undefined. Unlike a unique violation this leaves a PostgreSQL
+ * transaction usable, so a change of many rows goes on or fails as one.
+ */
+export async function insertMemberIfAbsent(
+  db: DbOrTrx,
+  row: Insertable<LinkMembersTable>,
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('link_members')
+    .values(row)
+    .onConflict((oc) => oc.columns(['link_id', 'principal_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
 export function findMember(db: DbOrTrx, linkId: number, memberId: number) {
   return db
     .selectFrom('link_members')

@@ -35,7 +35,7 @@ import {
   validateInviteAccount,
 } from '@cirrus/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -425,13 +425,15 @@ export function createLinkService(deps: Deps) {
     if (!isValidDownloadLimit(value)) throw new DomainError('badRequest');
   }
 
+  /** The share event, in the transaction of the change it records. */
   async function recordShare(
+    trx: DbOrTrx,
     scene: Pick<Scene, 'file'>,
     actor: Actor,
     detail: Record<string, unknown>,
   ): Promise<void> {
     const { file } = scene;
-    await events.record(db, {
+    await events.record(trx, {
       type: 'share',
       actorId: actor.userId,
       groupId: file.group_id,
@@ -491,9 +493,14 @@ export function createLinkService(deps: Deps) {
     return patch;
   }
 
-  async function saveLink(scene: Scene, version: number, patch: Partial<repo.LinkRow>): Promise<void> {
+  async function saveLink(
+    trx: DbOrTrx,
+    linkId: number,
+    version: number,
+    patch: Partial<repo.LinkRow>,
+  ): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    const done = await repo.updateLink(db, scene.link.id, version, { ...patch, updated_at: now() });
+    const done = await repo.updateLink(trx, linkId, version, { ...patch, updated_at: now() });
     if (!done) throw new DomainError('linkUpdateConcurrency');
   }
 
@@ -501,49 +508,85 @@ export function createLinkService(deps: Deps) {
     return sceneOf(await repo.findById(db, scene.link.id));
   }
 
+  /** One change of permission_list, checked (checkEntries) and still to be written (writeEntries). */
+  type EntryChange =
+    | { operate: 'del'; key: string }
+    | { operate: 'update'; key: string; permission: string }
+    | { operate: 'add'; type: 'user' | 'dept'; id: number; permission: string };
+
   /**
    * permission_list (spec 002 §3, §4): departments and people added, updated to read, download or
    * write, or removed; never above the ceiling (the link's permission; write only for editors).
+   * Every entry is checked, in order and against the rows the earlier ones leave, before any is
+   * written: a refused entry changes nothing. Answers the changes to write.
    */
-  async function applyEntries(
+  async function checkEntries(
     scene: Scene,
     viewer: Viewer,
     entries: PermissionEntry[],
     permission: LinkPermission,
-  ) {
+  ): Promise<EntryChange[]> {
     const editor = isEditor(viewer);
     const allowed = sharePermissionOptions(permission, editor);
     const actor = viewer.actor as Actor;
-    const t = now();
+    // The permission of each principal's row once the earlier entries are applied; null: no row.
+    const rows = new Map<string, string | null>();
+    const rowOf = async (key: string): Promise<string | null> => {
+      if (!rows.has(key))
+        rows.set(key, (await repo.findMemberByKey(db, scene.link.id, key))?.permission ?? null);
+      return rows.get(key) ?? null;
+    };
+    const changes: EntryChange[] = [];
     for (const entry of entries) {
       const type = entry.ranges_type === 'department' ? 'dept' : 'user';
       const key = repo.memberKey(type, entry.userid);
       if (!editor && entry.operate !== 'add') throw new DomainError('permissionDenied');
       if (entry.operate !== 'del' && (!entry.permission || !allowed.includes(entry.permission)))
         throw new DomainError('permissionDenied');
-      const existing = await repo.findMemberByKey(db, scene.link.id, key);
-      if (existing?.permission === 'owner') throw new DomainError('permissionDenied');
+      const existing = await rowOf(key);
+      if (existing === 'owner') throw new DomainError('permissionDenied');
       if (entry.operate === 'del') {
-        if (existing) await removeRow(scene, existing);
+        if (existing !== null) changes.push({ operate: 'del', key });
+        rows.set(key, null);
         continue;
       }
+      const granted = entry.permission as string;
       if (entry.operate === 'update') {
-        if (!existing) throw new DomainError('notFound');
-        await repo.updateMemberPermission(db, existing.id, entry.permission as string, t);
+        if (existing === null) throw new DomainError('notFound');
+        changes.push({ operate: 'update', key, permission: granted });
+        rows.set(key, granted);
         continue;
       }
-      if (existing) continue;
-      await addPrincipal(scene, actor, type, entry.userid, entry.permission as LinkPermission);
+      if (existing !== null) continue;
+      await assertPrincipal(scene, actor, type, entry.userid);
+      changes.push({ operate: 'add', type, id: entry.userid, permission: granted });
+      rows.set(key, granted);
+    }
+    return changes;
+  }
+
+  /** Writes the changes checkEntries answered, in the caller's transaction. */
+  async function writeEntries(trx: DbOrTrx, scene: Scene, actor: Actor, changes: EntryChange[]) {
+    const t = now();
+    for (const change of changes) {
+      if (change.operate === 'add') {
+        // Someone who was added a moment ago is on the link already: nothing more to do.
+        await insertPrincipal(trx, scene, actor, change.type, change.id, change.permission);
+        continue;
+      }
+      const row = await repo.findMemberByKey(trx, scene.link.id, change.key);
+      if (change.operate === 'del') {
+        if (row) await removeRow(trx, scene, row);
+      } else {
+        // Removed by someone else since it was checked.
+        if (!row) throw new DomainError('notFound');
+        await repo.updateMemberPermission(trx, row.id, change.permission, t);
+      }
     }
   }
 
-  async function addPrincipal(
-    scene: Scene,
-    actor: Actor,
-    type: 'user' | 'dept',
-    id: number,
-    permission: string,
-  ) {
+  /** A person to add is an active user; a department, one of the space's company. */
+  async function assertPrincipal(scene: Scene, actor: Actor, type: 'user' | 'dept', id: number) {
     if (type === 'user') {
       const user = await repo.findUser(db, id);
       if (user?.status !== 'active') throw new DomainError('userNotExist');
@@ -551,52 +594,94 @@ export function createLinkService(deps: Deps) {
       const [dept] = await repo.findDepts(db, [id], scene.space.company_id || actor.companyId);
       if (!dept) throw new DomainError('notFound');
     }
+  }
+
+  /**
+   * Names a person or department on the link (a person finds it in their shared-with-me list), in
+   * the caller's transaction; answers the new row's id, or undefined when they are on it already.
+   */
+  async function insertPrincipal(
+    trx: DbOrTrx,
+    scene: Scene,
+    actor: Actor,
+    type: 'user' | 'dept',
+    id: number,
+    permission: string,
+  ): Promise<number | undefined> {
     const t = now();
-    try {
-      await db.transaction().execute(async (trx) => {
-        await repo.insertMember(trx, {
-          link_id: scene.link.id,
-          principal_type: type,
-          principal_id: id,
-          principal_key: repo.memberKey(type, id),
-          address: '',
-          permission,
-          status: 'active',
-          added_by: actor.userId,
-          created_at: t,
-          updated_at: t,
-        });
-        if (type === 'user') await repo.receive(trx, scene.link.id, id, t);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DomainError('linkMemberExist', { name: '' });
-      throw err;
-    }
-  }
-
-  async function removeRow(scene: Scene, row: repo.MemberRow): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await repo.deleteMember(trx, row.id);
-      if (row.principal_type === 'user') await repo.forgetReceived(trx, scene.link.id, row.principal_id);
+    const rowId = await repo.insertMemberIfAbsent(trx, {
+      link_id: scene.link.id,
+      principal_type: type,
+      principal_id: id,
+      principal_key: repo.memberKey(type, id),
+      address: '',
+      permission,
+      status: 'active',
+      added_by: actor.userId,
+      created_at: t,
+      updated_at: t,
     });
+    if (rowId !== undefined && type === 'user') await repo.receive(trx, scene.link.id, id, t);
+    return rowId;
   }
 
-  async function createLink(
+  async function removeRow(trx: DbOrTrx, scene: Scene, row: repo.MemberRow): Promise<void> {
+    await repo.deleteMember(trx, row.id);
+    if (row.principal_type === 'user') await repo.forgetReceived(trx, scene.link.id, row.principal_id);
+  }
+
+  /**
+   * A new link as the database makes it (the column defaults of the links table), so that the
+   * settings of a create are checked before anything is written.
+   */
+  function draftLink(
     actor: Actor,
     file: FileWithNames,
     opts: { ranges: LinkRange; permission: LinkPermission },
-  ): Promise<Scene> {
+  ): repo.LinkRow {
     const t = now();
+    return {
+      id: 0,
+      sid: secrets.newSid(),
+      file_id: file.id,
+      creator_id: actor.userId,
+      ranges: opts.ranges,
+      permission: opts.permission,
+      status: 'open',
+      expire_time: 0,
+      expire_period: 0,
+      download_limits: -1,
+      download_count: 0,
+      chkcode: '',
+      blocked: '',
+      version: 1,
+      created_at: t,
+      updated_at: t,
+      closed_at: null,
+    };
+  }
+
+  /**
+   * Writes a new link (its draft), its owner row, the settings asked for (already checked) and
+   * the share event in one transaction.
+   */
+  async function createLink(
+    actor: Actor,
+    file: FileWithNames,
+    draft: repo.LinkRow,
+    patch: Partial<repo.LinkRow>,
+  ): Promise<Scene> {
+    const t = draft.created_at;
     let linkId: number;
     try {
       linkId = await db.transaction().execute(async (trx) => {
         const id = await repo.insertLink(trx, {
-          sid: secrets.newSid(),
-          file_id: file.id,
-          creator_id: actor.userId,
-          ranges: opts.ranges,
-          permission: opts.permission,
-          status: 'open',
+          sid: draft.sid,
+          file_id: draft.file_id,
+          creator_id: draft.creator_id,
+          ranges: draft.ranges,
+          permission: draft.permission,
+          status: draft.status,
           created_at: t,
           updated_at: t,
           closed_at: null,
@@ -614,6 +699,8 @@ export function createLinkService(deps: Deps) {
           created_at: t,
           updated_at: t,
         });
+        await saveLink(trx, id, draft.version, patch);
+        await recordShare(trx, { file }, actor, { sid: draft.sid, action: 'create', ranges: draft.ranges });
         return id;
       });
     } catch (err) {
@@ -621,9 +708,7 @@ export function createLinkService(deps: Deps) {
       if (isUniqueViolation(err)) throw new DomainError('lightLinkExist');
       throw err;
     }
-    const scene = await sceneOf(await repo.findById(db, linkId));
-    await recordShare(scene, actor, { sid: scene.link.sid, action: 'create', ranges: opts.ranges });
-    return scene;
+    return sceneOf(await repo.findById(db, linkId));
   }
 
   /** The link of a file id for the share panel (GET /api/v3/links/{fileid}): drive readers only. */
@@ -791,7 +876,6 @@ export function createLinkService(deps: Deps) {
       const ranges = initialLinkRange(rangeCtx);
       if (!ranges) throw new DomainError('forbidLink');
       const permission: LinkPermission = hasPermission(mask, 'download') ? 'download' : 'read';
-      let scene = await createLink(actor, file, { ranges, permission });
       const wanted = { ...body, reset: undefined };
       const hasSettings = [
         'ranges',
@@ -802,13 +886,12 @@ export function createLinkService(deps: Deps) {
         'download_limits',
         'chkcode',
       ].some((k) => wanted[k as keyof typeof wanted] !== undefined);
-      if (hasSettings) {
-        if (!editor) throw new DomainError('permissionDenied');
-        const patch = settingsPatch(scene, viewer, body, rangeCtx);
-        await saveLink(scene, scene.link.version, patch);
-        scene = await reload(scene);
-      }
-      return present(scene, viewer);
+      if (hasSettings && !editor) throw new DomainError('permissionDenied');
+      // The settings are checked against the link to be before it is written: refused settings
+      // leave no link behind.
+      const draft = draftLink(actor, file, { ranges, permission });
+      const patch = hasSettings ? settingsPatch({ link: draft, file, space }, viewer, body, rangeCtx) : {};
+      return present(await createLink(actor, file, draft, patch), viewer);
     },
 
     /** PUT /api/v3/links/{sid}: range, permission, expiry, download limit, access code, permission_list. */
@@ -838,8 +921,14 @@ export function createLinkService(deps: Deps) {
       const adds = body.permission_list?.some((e) => e.operate === 'add') ?? false;
       if (adds || widensLink(scene.link, patch)) await assertMayShare(actor);
       const permission = (patch.permission ?? scene.link.permission) as LinkPermission;
-      await saveLink(scene, version, patch);
-      if (body.permission_list) await applyEntries(scene, viewer, body.permission_list, permission);
+      const changes = body.permission_list
+        ? await checkEntries(scene, viewer, body.permission_list, permission)
+        : [];
+      // Everything checked: the settings and the entries commit together or not at all.
+      await db.transaction().execute(async (trx) => {
+        await saveLink(trx, scene.link.id, version, patch);
+        await writeEntries(trx, scene, actor, changes);
+      });
       return present(await reload(scene), viewer, { members: true });
     },
 
@@ -849,8 +938,10 @@ export function createLinkService(deps: Deps) {
       const viewer = await viewerOf(actor, scene);
       requireEditor(viewer);
       if (scene.link.status !== 'open') throw new DomainError('linkClosed');
-      await saveLink(scene, scene.link.version, { status: 'close', closed_at: now() });
-      await recordShare(scene, actor, { sid: scene.link.sid, action: 'close' });
+      await db.transaction().execute(async (trx) => {
+        await saveLink(trx, scene.link.id, scene.link.version, { status: 'close', closed_at: now() });
+        await recordShare(trx, scene, actor, { sid: scene.link.sid, action: 'close' });
+      });
       return { fileid: fileId, status: 'close' };
     },
 
@@ -859,14 +950,16 @@ export function createLinkService(deps: Deps) {
       const { scene, viewer } = await managed(actor, sid);
       if (scene.link.status !== 'open') throw new DomainError('linkClosed');
       await assertMayShare(actor);
-      await saveLink(scene, scene.link.version, {
-        sid: secrets.newSid(),
-        chkcode: scene.link.chkcode ? secrets.encrypt(secrets.newChkcode()) : '',
-        download_count: 0,
+      const newSid = secrets.newSid();
+      await db.transaction().execute(async (trx) => {
+        await saveLink(trx, scene.link.id, scene.link.version, {
+          sid: newSid,
+          chkcode: scene.link.chkcode ? secrets.encrypt(secrets.newChkcode()) : '',
+          download_count: 0,
+        });
+        await recordShare(trx, scene, actor, { sid: newSid, action: 'reset', from: scene.link.sid });
       });
-      const fresh = await reload(scene);
-      await recordShare(fresh, actor, { sid: fresh.link.sid, action: 'reset', from: scene.link.sid });
-      return present(fresh, viewer);
+      return present(await reload(scene), viewer);
     },
 
     /** PUT (on) and DELETE (off) /api/v3/links/{sid}/chkcode. */
@@ -877,7 +970,8 @@ export function createLinkService(deps: Deps) {
       if (!on) await assertMayShare(actor);
       const s = await settings.get(scene.space.company_id);
       await saveLink(
-        scene,
+        db,
+        scene.link.id,
         scene.link.version,
         settingsPatch(scene, viewer, { chkcode: on }, rangeContext(scene, s)),
       );
@@ -930,29 +1024,25 @@ export function createLinkService(deps: Deps) {
       if (!sharePermissionOptions(scene.link.permission as LinkPermission, editor).includes(body.permission))
         throw new DomainError('permissionDenied');
       const failList: AddMembersResult['failList'] = [];
-      const addedIds: number[] = [];
-      const invited: string[] = [];
-      const add = async (type: 'user' | 'dept', id: number, name: string) => {
-        const key = repo.memberKey(type, id);
-        const existing = await repo.findMemberByKey(db, scene.link.id, key);
-        if (existing) {
-          failList.push({ result: 'linkMemberExist', name });
+      // Who is added, all checked before anything is written; those refused go to failList.
+      type Wanted =
+        | { type: 'user' | 'dept'; id: number; name: string }
+        | { type: 'address'; address: string; kind: 'email' | 'phone'; name: string };
+      const wanted: Wanted[] = [];
+      const keys = new Set<string>();
+      const want = async (key: string, who: Wanted) => {
+        if (keys.has(key) || (await repo.findMemberByKey(db, scene.link.id, key))) {
+          failList.push({ result: 'linkMemberExist', name: who.name });
           return;
         }
-        try {
-          await addPrincipal(scene, actor, type, id, body.permission);
-          const row = await repo.findMemberByKey(db, scene.link.id, key);
-          if (row) addedIds.push(row.id);
-        } catch (err) {
-          if (!(err instanceof DomainError)) throw err;
-          failList.push({ result: err.key, name });
-        }
+        keys.add(key);
+        wanted.push(who);
       };
       const users = new Map((await repo.findUsers(db, userIds)).map((u) => [u.id, u]));
       for (const id of [...new Set(userIds)]) {
         const user = users.get(id);
         if (user?.status !== 'active') failList.push({ result: 'userNotExist', name: String(id) });
-        else await add('user', id, user.nick_name);
+        else await want(repo.memberKey('user', id), { type: 'user', id, name: user.nick_name });
       }
       const depts = new Map(
         (await repo.findDepts(db, deptIds, scene.space.company_id || actor.companyId)).map((d) => [d.id, d]),
@@ -960,7 +1050,7 @@ export function createLinkService(deps: Deps) {
       for (const id of [...new Set(deptIds)]) {
         const dept = depts.get(id);
         if (!dept) failList.push({ result: 'notFound', name: String(id) });
-        else await add('dept', id, dept.name);
+        else await want(repo.memberKey('dept', id), { type: 'dept', id, name: dept.name });
       }
       for (const raw of accounts) {
         const parsed = validateInviteAccount(raw);
@@ -970,38 +1060,58 @@ export function createLinkService(deps: Deps) {
         }
         const address = parsed.kind === 'email' ? parsed.account.toLowerCase() : parsed.account;
         const user = await repo.findUserByAddress(db, parsed.kind, address);
-        if (user) {
-          await add('user', user.id, user.nick_name);
-          continue;
-        }
-        const key = repo.memberKey('address', 0, address);
-        if (await repo.findMemberByKey(db, scene.link.id, key)) {
-          failList.push({ result: 'linkMemberExist', name: address });
-          continue;
-        }
-        const t = now();
-        const id = await repo.insertMember(db, {
-          link_id: scene.link.id,
-          principal_type: 'address',
-          principal_id: 0,
-          principal_key: key,
-          address,
-          permission: body.permission,
-          status: 'unregister',
-          added_by: actor.userId,
-          created_at: t,
-          updated_at: t,
-        });
-        await invite(scene, actor, address, parsed.kind);
-        addedIds.push(id);
-        invited.push(address);
+        if (user)
+          await want(repo.memberKey('user', user.id), { type: 'user', id: user.id, name: user.nick_name });
+        else
+          await want(repo.memberKey('address', 0, address), {
+            type: 'address',
+            address,
+            kind: parsed.kind,
+            name: address,
+          });
       }
+      // The rows and the share event commit together.
+      const addedIds: number[] = [];
+      const invites: { address: string; kind: 'email' | 'phone' }[] = [];
+      await db.transaction().execute(async (trx) => {
+        for (const who of wanted) {
+          let id: number | undefined;
+          if (who.type === 'address') {
+            const t = now();
+            id = await repo.insertMemberIfAbsent(trx, {
+              link_id: scene.link.id,
+              principal_type: 'address',
+              principal_id: 0,
+              principal_key: repo.memberKey('address', 0, who.address),
+              address: who.address,
+              permission: body.permission,
+              status: 'unregister',
+              added_by: actor.userId,
+              created_at: t,
+              updated_at: t,
+            });
+            if (id !== undefined) invites.push(who);
+          } else {
+            id = await insertPrincipal(trx, scene, actor, who.type, who.id, body.permission);
+          }
+          // Added by someone else a moment ago.
+          if (id === undefined) failList.push({ result: 'linkMemberExist', name: who.name });
+          else addedIds.push(id);
+        }
+        if (addedIds.length > 0)
+          await recordShare(trx, scene, actor, {
+            sid: scene.link.sid,
+            action: 'members',
+            added: addedIds.length,
+          });
+      });
+      // The invitations go out once the rows they announce are there.
+      for (const { address, kind } of invites) await invite(scene, actor, address, kind);
+      const invited = invites.map((i) => i.address);
       const rows = (await Promise.all(addedIds.map((id) => repo.findMember(db, scene.link.id, id)))).filter(
         (r): r is repo.MemberRow => r !== undefined,
       );
       const names = await namesFor(rows, scene.space.company_id);
-      if (rows.length > 0)
-        await recordShare(scene, actor, { sid: scene.link.sid, action: 'members', added: rows.length });
       return {
         failList,
         members: rows.map((r) => presentMember(r, names, memberEditable(r, viewer))),
@@ -1040,7 +1150,7 @@ export function createLinkService(deps: Deps) {
       const row = await repo.findMember(db, scene.link.id, memberId);
       if (!row) throw new DomainError('notFound');
       if (!memberEditable(row, viewer)) throw new DomainError('permissionDenied');
-      await removeRow(scene, row);
+      await db.transaction().execute((trx) => removeRow(trx, scene, row));
     },
 
     /** GET /api/v3/links/{sid}/access_log: who opened and downloaded it (editors). */
@@ -1227,14 +1337,17 @@ export function createLinkService(deps: Deps) {
       } else {
         answer = { kind: 'file', file: item };
       }
-      if (!(await repo.takeDownload(db, scene.link.id))) throw new DomainError('linkDownloadLimits');
-      await repo.logAccess(db, {
-        linkId: scene.link.id,
-        action: 'download',
-        userId: visitor.actor?.userId ?? null,
-        ip: visitor.ip,
-        fileId: item.id,
-        at: now(),
+      // The download taken and its log entry commit together.
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.takeDownload(trx, scene.link.id))) throw new DomainError('linkDownloadLimits');
+        await repo.logAccess(trx, {
+          linkId: scene.link.id,
+          action: 'download',
+          userId: visitor.actor?.userId ?? null,
+          ip: visitor.ip,
+          fileId: item.id,
+          at: now(),
+        });
       });
       return answer;
     },
