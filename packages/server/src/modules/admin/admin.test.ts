@@ -180,6 +180,43 @@ describe('people', () => {
     expect(audit[0].actor).toMatchObject({ id: admin.id, via: 'web' });
   });
 
+  test("a person's usage moves with their main department, by the console and by an import", async () => {
+    const person = await t.makeUser({ companyId, account: 'carrier' });
+    const [one, two, three] = await Promise.all(
+      ['One', 'Two', 'Three'].map(
+        async (name) =>
+          (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
+      ),
+    );
+    const used = async (deptId: number) =>
+      (
+        await t.database.db
+          .selectFrom('space_quotas')
+          .select('used')
+          .where('scope', '=', 'dept')
+          .where('scope_id', '=', deptId)
+          .executeTakeFirst()
+      )?.used ?? 0;
+    await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one] });
+    const c = await person.client();
+    const drive = await myDrive(c);
+    const file = await upload(c, drive, 0, 'weight.bin', Buffer.alloc(5000, 1));
+    expect([await used(one), await used(two)]).toEqual([5000, 0]);
+
+    await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one, two], main_dept_id: two });
+    expect([await used(one), await used(two)]).toEqual([0, 5000]);
+    // Purged later, it frees the department it counts against now.
+    expect((await c.delete(`/api/v3/groups/${drive}/files/${file.fileid}`)).statusCode).toBeLessThan(300);
+    expect((await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] })).statusCode).toBe(200);
+    expect([await used(one), await used(two)]).toEqual([0, 0]);
+
+    await upload(c, drive, 0, 'again.bin', Buffer.alloc(3000, 2));
+    const csv = `name,account,department\nCarrier,carrier,Acme/Three\n`;
+    const imported = await adminClient.post('/admin/v1/import/people', { csv, dry_run: false });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect([await used(one), await used(two), await used(three)]).toEqual([0, 0, 3000]);
+  });
+
   test('edit, quota and vip level, move between departments, mark as synced', async () => {
     const person = await t.makeUser({ companyId, account: 'mover' });
     const a = (await adminClient.post('/admin/v1/depts', { name: 'Ops', parent_id: rootId })).json();

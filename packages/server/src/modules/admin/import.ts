@@ -337,6 +337,7 @@ export function createImportService({
           const kept = current.filter((id) => id !== person?.main_dept_id && id !== deptId);
           await repo.replaceDeptMemberships(trx, userId, [deptId, ...kept]);
           await repo.updateMember(trx, actor.companyId, userId, { main_dept_id: deptId });
+          await quota.moveMainDept(trx, userId, person?.main_dept_id ?? null, deptId);
         }
         if (report.changes.includes('quota'))
           await quota.set('user', userId, { total: row.quota ?? null }, trx);

@@ -147,6 +147,20 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
       };
     },
 
+    /**
+     * A person's main department changed: what their personal spaces hold counted against the old
+     * one (quota.ts: my drive and uploads charge the owner's main department) and counts against
+     * the new one from now on, in the caller's transaction. Nothing is refused: the console moves
+     * people; a department now over its limit refuses their next upload.
+     */
+    async moveMainDept(trx: DbOrTrx, userId: number, from: number | null, to: number | null) {
+      if (from === to) return;
+      const bytes = (await repo.findQuota(trx, 'user', userId))?.used ?? 0;
+      if (bytes === 0) return;
+      if (from) await repo.addUsage(trx, 'dept', from, -bytes, 0);
+      if (to) await repo.addUsage(trx, 'dept', to, bytes, 0);
+    },
+
     /** Sets a scope's own limits (the administrator's console; tests). */
     set(scope: QuotaScope, id: number, settings: repo.QuotaSettings, dbx: DbOrTrx = db) {
       return repo.upsertQuota(dbx, scope, id, settings);
