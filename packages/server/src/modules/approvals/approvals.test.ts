@@ -187,3 +187,87 @@ describe('group-creation approval', () => {
     expect((await pc.put('/xnc/v1/notices/read', {})).json().unread).toBe(0);
   });
 });
+
+describe('approving when the team cannot be made', () => {
+  let u: TestApp;
+  let company: number;
+  let decider: TestUser;
+  beforeAll(async () => {
+    u = await makeTestApp({
+      allow_approve_create_group: '1',
+      max_group_members: '2',
+      max_groups_per_user: '1',
+    });
+    company = await u.makeCompany('Strict Co');
+    decider = await u.makeUser({ companyId: company });
+    await u.database.db
+      .insertInto('group_approvers')
+      .values({ company_id: company, user_id: decider.id })
+      .execute();
+  });
+  afterAll(async () => {
+    await u.close();
+  });
+
+  const ask = async (applicant: TestUser, name: string, memberIds: number[] = []) =>
+    (
+      await (
+        await applicant.client()
+      ).post(APPROVAL, {
+        name,
+        desc: 'Please',
+        designated_approver_ids: [decider.id],
+        member_ids: memberIds,
+      })
+    ).json();
+
+  test('GroupMemberLimit: the request stays waiting and no team, member or notice rows are left', async () => {
+    const applicant = await u.makeUser({ companyId: company });
+    const people = await Promise.all([1, 2].map(() => u.makeUser({ companyId: company })));
+    const request = await ask(
+      applicant,
+      'Crowded request',
+      people.map((p) => p.id),
+    );
+    const res = await (await decider.client()).post(`${APPROVAL}/${request.id}/approve`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe('GroupMemberLimit');
+    const { db } = u.database;
+    expect(await db.selectFrom('groups').select('id').where('owner_id', '=', applicant.id).execute()).toEqual(
+      [],
+    );
+    const row = await db
+      .selectFrom('group_approvals')
+      .select(['status', 'group_id', 'decided_by'])
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', group_id: null, decided_by: null });
+    const told = await db
+      .selectFrom('notices')
+      .select('kind')
+      .where('user_id', 'in', [applicant.id, ...people.map((p) => p.id)])
+      .execute();
+    expect(told).toEqual([]);
+  });
+
+  test('two requests of one applicant approved at once keep max_groups_per_user (1)', async () => {
+    const applicant = await u.makeUser({ companyId: company });
+    const requests = [await ask(applicant, 'First request'), await ask(applicant, 'Second request')];
+    const dc = await decider.client();
+    const answers = await Promise.all(requests.map((r) => dc.post(`${APPROVAL}/${r.id}/approve`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(answers.find((r) => r.statusCode === 403)?.json().result).toBe('groupNumLimit');
+    const { db } = u.database;
+    const teams = await db.selectFrom('groups').select('id').where('owner_id', '=', applicant.id).execute();
+    expect(teams).toHaveLength(1);
+    const rows = await db
+      .selectFrom('group_approvals')
+      .select(['status', 'group_id'])
+      .where('applicant_id', '=', applicant.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['approved', 'pending']);
+    expect(rows.find((r) => r.status === 'approved')?.group_id).toBe(teams[0].id);
+    expect(rows.find((r) => r.status === 'pending')?.group_id).toBeNull();
+  });
+});

@@ -233,36 +233,32 @@ export function createApprovalService({ db, policy, teams, contacts, notices, ou
         sessionId: '',
         csrfToken: '',
       };
-      const decidedAt = now();
-      if (
-        !(await repo.decide(db, id, { status: 'approved', decided_by: actor.userId, decided_at: decidedAt }))
-      ) {
-        throw new DomainError('approvalNotPending');
-      }
-      let groupId: number;
-      try {
-        const space = await teams.createApproved(applicant, {
-          type: row.type === 1 ? TEAM_TYPE.chat : TEAM_TYPE.general,
-          name: row.name,
-          avatar: row.avatar || undefined,
-          notice: row.notice,
-          memberIds: parseIds(row.member_ids),
-          deptIds: parseIds(row.dept_ids),
-          autoConvert: row.auto_convert_group === 1,
-        });
-        groupId = space.id;
-      } catch (err) {
-        // The team could not be made (the applicant's team limit, a member limit): still waiting.
-        await repo.setStatus(db, id, { status: 'pending', decided_by: null, decided_at: null });
-        throw err;
-      }
-      await repo.setStatus(db, id, { group_id: groupId });
-      await notices.send([row.applicant_id], 'approval_approved', {
-        approval_id: id,
-        group_id: groupId,
-        group_name: row.name,
-        actor_name: actor.user.nick_name,
+      // Read and checked first (an applicant at their team limit is answered before any claim).
+      const team = await teams.prepareApproved(applicant, {
+        type: row.type === 1 ? TEAM_TYPE.chat : TEAM_TYPE.general,
+        name: row.name,
+        avatar: row.avatar || undefined,
+        notice: row.notice,
+        memberIds: parseIds(row.member_ids),
+        deptIds: parseIds(row.dept_ids),
+        autoConvert: row.auto_convert_group === 1,
       });
+      // The claim, the team and its group_id commit together: a team that cannot be made (the
+      // applicant's team limit, a member limit) rolls the claim back and the request still waits.
+      const space = await db.transaction().execute(async (trx) => {
+        const decided = { status: 'approved' as const, decided_by: actor.userId, decided_at: now() };
+        if (!(await repo.decide(trx, id, decided))) throw new DomainError('approvalNotPending');
+        const created = await team.create(trx);
+        await repo.setStatus(trx, id, { group_id: created.id });
+        await notices.send(
+          [row.applicant_id],
+          'approval_approved',
+          { approval_id: id, group_id: created.id, group_name: row.name, actor_name: actor.user.nick_name },
+          trx,
+        );
+        return created;
+      });
+      await team.created(space);
       await mail(
         [row.applicant_id],
         `Approved: ${row.name}`,

@@ -180,6 +180,30 @@ export function createSpaceService({ db, quota, events, now }: Deps) {
     return result;
   }
 
+  async function insertTeamSpace(trx: DbOrTrx, input: NewTeamSpace): Promise<GroupRow> {
+    const t = now();
+    const groupId = await repo.insertGroup(trx, {
+      type: 'team',
+      team_type: input.teamType,
+      owner_id: input.ownerId,
+      company_id: input.companyId ?? 0,
+      dept_id: input.teamType === TEAM_TYPE.company ? (input.deptId ?? null) : null,
+      name: input.name,
+      avatar: input.avatar ?? '',
+      notice: input.notice ?? '',
+      auto_convert_state: input.autoConvertState ?? 0,
+      created_at: t,
+    });
+    await repo.insertMember(trx, groupId, input.ownerId, TEAM_ROLE.owner, t);
+    for (const m of input.members ?? []) {
+      if (m.userId !== input.ownerId) await repo.insertMember(trx, groupId, m.userId, m.role, t);
+    }
+    for (const deptId of new Set(input.deptIds ?? [])) await repo.insertDeptEntry(trx, groupId, deptId, t);
+    const row = await repo.findGroup(trx, groupId);
+    if (!row) throw new Error(`team space ${groupId} vanished`);
+    return row;
+  }
+
   /** GET /api/v3/groups/{id}/files/0/permission: what each role may do in the space. */
   async function roleMasks(actor: Actor, groupId: number): Promise<RoleMaskEntry[]> {
     const { space } = await requireAccess(actor, groupId);
@@ -247,33 +271,12 @@ export function createSpaceService({ db, quota, events, now }: Deps) {
      * Creates a team space with its members. The teams issue builds the team calls on top; the
      * drive needs only this (and its tests create team spaces through it).
      */
-    async createTeamSpace(input: NewTeamSpace): Promise<GroupRow> {
-      const t = now();
-      const id = await db.transaction().execute(async (trx) => {
-        const groupId = await repo.insertGroup(trx, {
-          type: 'team',
-          team_type: input.teamType,
-          owner_id: input.ownerId,
-          company_id: input.companyId ?? 0,
-          dept_id: input.teamType === TEAM_TYPE.company ? (input.deptId ?? null) : null,
-          name: input.name,
-          avatar: input.avatar ?? '',
-          notice: input.notice ?? '',
-          auto_convert_state: input.autoConvertState ?? 0,
-          created_at: t,
-        });
-        await repo.insertMember(trx, groupId, input.ownerId, TEAM_ROLE.owner, t);
-        for (const m of input.members ?? []) {
-          if (m.userId !== input.ownerId) await repo.insertMember(trx, groupId, m.userId, m.role, t);
-        }
-        for (const deptId of new Set(input.deptIds ?? []))
-          await repo.insertDeptEntry(trx, groupId, deptId, t);
-        return groupId;
-      });
-      const row = await repo.findGroup(db, id);
-      if (!row) throw new Error(`team space ${id} vanished`);
-      return row;
-    },
+    /** A team's space with its owner, members and department entries, in the caller's transaction. */
+    insertTeamSpace,
+
+    /** The same, in a transaction of its own (the seed, tests). */
+    createTeamSpace: (input: NewTeamSpace): Promise<GroupRow> =>
+      db.transaction().execute((trx) => insertTeamSpace(trx, input)),
 
     roleMasks,
 

@@ -1,6 +1,36 @@
-import type { Updateable } from 'kysely';
-import type { DbOrTrx } from '../../db/index.ts';
+import { PostgresAdapter, type Updateable } from 'kysely';
+import type { DbOrTrx, Trx } from '../../db/index.ts';
 import type { GroupsTable } from '../../db/schema.ts';
+
+/**
+ * Row locks (SELECT ... FOR UPDATE) are PostgreSQL's, where concurrent transactions interleave;
+ * SQLite has no such syntax and needs none, its writes going one at a time.
+ */
+const locks = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The active team's row, locked until the transaction ends: the transactions that change a team's
+ * members or roles take it first, so that they take turns and each sees what the one before did.
+ */
+export function lockGroup(trx: Trx, id: number) {
+  return trx
+    .selectFrom('groups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .$if(locks(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Locks a user's row: the teams one user creates are counted (groupNumLimit) one creation at a time. */
+export async function lockUser(trx: Trx, id: number): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .$if(locks(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
 
 /** The user entries of a team (group_members), with their roles and pins. */
 export function findDirectMembers(db: DbOrTrx, groupId: number) {
@@ -11,12 +41,14 @@ export function findDirectMembers(db: DbOrTrx, groupId: number) {
     .execute();
 }
 
-export function findDirectMember(db: DbOrTrx, groupId: number, userId: number) {
+/** One user entry; `lock` keeps it (on PostgreSQL) until the transaction ends. */
+export function findDirectMember(db: DbOrTrx, groupId: number, userId: number, lock = false) {
   return db
     .selectFrom('group_members')
     .select(['user_id', 'team_role', 'joined_at', 'is_top'])
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
+    .$if(lock && locks(db), (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
@@ -34,23 +66,32 @@ export async function insertMembers(
     .execute();
 }
 
-export async function deleteMembers(db: DbOrTrx, groupId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
+/** Takes user entries (and their pins) out; answers how many entries went. */
+export async function deleteMembers(db: DbOrTrx, groupId: number, userIds: number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const result = await db
     .deleteFrom('group_members')
     .where('group_id', '=', groupId)
     .where('user_id', 'in', userIds)
-    .execute();
+    .executeTakeFirst();
   await db.deleteFrom('group_pins').where('group_id', '=', groupId).where('user_id', 'in', userIds).execute();
+  return Number(result.numDeletedRows);
 }
 
-export async function setRole(db: DbOrTrx, groupId: number, userId: number, teamRole: number): Promise<void> {
-  await db
+/** Answers how many entries changed (0 when the user has no entry). */
+export async function setRole(
+  db: DbOrTrx,
+  groupId: number,
+  userId: number,
+  teamRole: number,
+): Promise<number> {
+  const result = await db
     .updateTable('group_members')
     .set({ team_role: teamRole })
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The current owner (team_role 1). */
@@ -102,13 +143,15 @@ export async function insertDeptEntries(db: DbOrTrx, groupId: number, deptIds: n
     .execute();
 }
 
-export async function deleteDeptEntries(db: DbOrTrx, groupId: number, deptIds: number[]) {
-  if (deptIds.length === 0) return;
-  await db
+/** Answers how many entries went. */
+export async function deleteDeptEntries(db: DbOrTrx, groupId: number, deptIds: number[]): Promise<number> {
+  if (deptIds.length === 0) return 0;
+  const result = await db
     .deleteFrom('group_depts')
     .where('group_id', '=', groupId)
     .where('dept_id', 'in', deptIds)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Pins a team for a user entry (is_top) or, for someone a department brings in, in group_pins. */
@@ -164,14 +207,5 @@ export function findByInviteCode(db: DbOrTrx, code: string) {
     .where('invite_code', '=', code)
     .where('status', '=', 'active')
     .where('type', '=', 'team')
-    .executeTakeFirst();
-}
-
-export function findGroupRow(db: DbOrTrx, id: number) {
-  return db
-    .selectFrom('groups')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'active')
     .executeTakeFirst();
 }

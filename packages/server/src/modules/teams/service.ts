@@ -33,7 +33,7 @@ import {
   validateTeamName,
   weightedLength,
 } from '@cirrus/shared';
-import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -43,6 +43,7 @@ import type { ContactService } from '../contacts/service.ts';
 import { RECENT_TYPES } from '../contacts/service.ts';
 import type { NoticeService } from '../notices/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { findCoveredUsers, findDeptMembership } from '../spaces/repo.ts';
 import type { SpaceAccess, SpaceService } from '../spaces/service.ts';
 import type { UserService } from '../users/service.ts';
 import { type MemberTarget, removalError, roleChangeError } from './policy.ts';
@@ -162,13 +163,37 @@ export function createTeamService({
   }
 
   /**
-   * GroupMemberLimit: the team's people (departments' included) within max_group_members. Inside a
-   * transaction pass the limit read beforehand: SQLite has one connection, which the transaction holds.
+   * GroupMemberLimit: the team's people (departments' included) within max_group_members, counted
+   * inside the transaction that adds them, after lockTeam (or in the one creating the team), so that
+   * a refusal rolls the additions back. The limit is read beforehand: SQLite has one connection,
+   * which the transaction holds.
    */
-  async function checkMemberLimit(dbx: DbOrTrx, space: GroupRow, max?: number) {
-    const limit = max ?? (await settingsOf(space)).max_group_members;
-    const count = (await spaces.memberCounts([space.id], dbx)).get(space.id) ?? 0;
+  async function checkMemberLimit(trx: Trx, space: GroupRow, limit: number) {
+    const count = (await spaces.memberCounts([space.id], trx)).get(space.id) ?? 0;
     if (limit > 0 && count > limit) throw new DomainError('GroupMemberLimit');
+  }
+
+  /**
+   * Locks the team for the rest of the transaction (groupNotExist once it is gone). Every
+   * transaction here that changes a team's members or roles takes it first and then reads what it
+   * decides on again, so that concurrent ones take turns and each sees what the one before did.
+   */
+  async function lockTeam(trx: Trx, groupId: number): Promise<GroupRow> {
+    const space = await repo.lockGroup(trx, groupId);
+    if (space?.type !== 'team') throw new DomainError('groupNotExist');
+    return space;
+  }
+
+  /** Whether a department entry of the team brings the user in, read in `dbx`. */
+  async function inDept(dbx: DbOrTrx, groupId: number, userId: number): Promise<boolean> {
+    return (await findDeptMembership(dbx, groupId, userId)) !== undefined;
+  }
+
+  /** Someone's role in the team now, inside the transaction (their entry locked); undefined once out. */
+  async function currentRole(trx: Trx, groupId: number, userId: number): Promise<TeamRole | undefined> {
+    const direct = await repo.findDirectMember(trx, groupId, userId, true);
+    if (direct) return direct.team_role as TeamRole;
+    return (await inDept(trx, groupId, userId)) ? TEAM_ROLE.member : undefined;
   }
 
   async function addedNotice(dbx: DbOrTrx, space: GroupRow, actor: Actor | undefined, userIds: number[]) {
@@ -188,10 +213,10 @@ export function createTeamService({
   }
 
   /** The people of a team: user entries, then those only departments bring (with their entry). */
-  async function people(groupId: number) {
+  async function people(groupId: number, dbx: DbOrTrx = db) {
     const [direct, covered] = await Promise.all([
-      repo.findDirectMembers(db, groupId),
-      spaces.coveredUsers(groupId),
+      repo.findDirectMembers(dbx, groupId),
+      findCoveredUsers(dbx, groupId),
     ]);
     const directIds = new Set(direct.map((d) => d.user_id));
     const viaDept = new Map<number, number>();
@@ -286,17 +311,24 @@ export function createTeamService({
     return members;
   }
 
-  /** One row as the rules see it: a user entry, a person a department brings, or a department. */
-  async function targetOf(space: GroupRow, id: number, type: 'user' | 'dept'): Promise<MemberTarget> {
+  /**
+   * One row as the rules see it: a user entry, a person a department brings, or a department; read
+   * inside the transaction that changes it (after lockTeam), the user entry locked.
+   */
+  async function targetOf(
+    trx: Trx,
+    space: GroupRow,
+    id: number,
+    type: 'user' | 'dept',
+  ): Promise<MemberTarget> {
     if (type === 'dept') {
-      const entries = await repo.findDeptEntries(db, space.id);
+      const entries = await repo.findDeptEntries(trx, space.id);
       if (!entries.some((e) => e.dept_id === id)) throw new DomainError('groupMemberNotFound');
       return { role: TEAM_ROLE.member, isDept: true, viaDept: false };
     }
-    const direct = await repo.findDirectMember(db, space.id, id);
+    const direct = await repo.findDirectMember(trx, space.id, id, true);
     if (direct) return { role: direct.team_role as TeamRole, isDept: false, viaDept: false };
-    const { viaDept } = await people(space.id);
-    if (viaDept.has(id)) return { role: TEAM_ROLE.member, isDept: false, viaDept: true };
+    if (await inDept(trx, space.id, id)) return { role: TEAM_ROLE.member, isDept: false, viaDept: true };
     throw new DomainError('groupMemberNotFound');
   }
 
@@ -382,15 +414,32 @@ export function createTeamService({
     });
   }
 
-  /** Creates a team or chat with its members (the caller has checked who may). */
-  async function createTeam(input: NewTeam, actor?: Actor): Promise<GroupRow> {
-    const memberIds = [...new Set(input.memberIds)].filter((id) => id !== input.ownerId);
+  const newMemberIds = (input: NewTeam) => [...new Set(input.memberIds)].filter((id) => id !== input.ownerId);
+
+  /**
+   * Writes a team or chat with its members in the caller's transaction (the caller has checked who
+   * may; `config` is the company's settings, read beforehand). The limits are checked here, so that
+   * a refusal rolls everything back: groupNumLimit when `limitGroups`, then GroupMemberLimit.
+   */
+  async function insertTeam(
+    trx: Trx,
+    input: NewTeam,
+    config: Settings,
+    limitGroups: boolean,
+    actor?: Actor,
+  ): Promise<GroupRow> {
+    if (limitGroups) {
+      // The owner's row locked: concurrent creations by one user count one after another.
+      await repo.lockUser(trx, input.ownerId);
+      await checkGroupLimit(trx, input.ownerId, config.max_groups_per_user);
+    }
+    const memberIds = newMemberIds(input);
     const deptIds = [...new Set(input.deptIds)];
     if (input.type === TEAM_TYPE.company && input.deptId && !deptIds.includes(input.deptId)) {
       // A company team follows its department: the department is its first entry.
       deptIds.unshift(input.deptId);
     }
-    const space = await spaces.createTeamSpace({
+    const space = await spaces.insertTeamSpace(trx, {
       ownerId: input.ownerId,
       name: input.name,
       teamType: input.type,
@@ -402,26 +451,34 @@ export function createTeamService({
       deptIds,
       autoConvertState: input.autoConvert ? AUTO_CONVERT_STATE.on : AUTO_CONVERT_STATE.off,
     });
-    try {
-      await checkMemberLimit(db, space);
-    } catch (err) {
-      await repo.updateGroup(db, space.id, { status: 'deleted' });
-      throw err;
-    }
-    await addedNotice(db, space, actor, memberIds);
-    await contacts.touchRecent(input.ownerId, [
-      ...memberIds.map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
-      { type: isChat(input.type) ? RECENT_TYPES.chat : RECENT_TYPES.team, entityId: space.id },
-    ]);
+    await checkMemberLimit(trx, space, config.max_group_members);
+    await addedNotice(trx, space, actor, memberIds);
     return space;
   }
 
-  /** groupNumLimit: general teams a user created, within max_groups_per_user. */
-  async function checkGroupLimit(userId: number, companyId: number) {
-    const { max_groups_per_user } = await settings.get(companyId);
-    if (max_groups_per_user > 0 && (await repo.countCreatedTeams(db, userId)) >= max_groups_per_user) {
-      throw new DomainError('groupNumLimit');
-    }
+  /** After a new team commits: its members and the team come first in the owner's recent contacts. */
+  async function touchCreated(input: NewTeam, space: GroupRow) {
+    await contacts.touchRecent(input.ownerId, [
+      ...newMemberIds(input).map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
+      { type: isChat(input.type) ? RECENT_TYPES.chat : RECENT_TYPES.team, entityId: space.id },
+    ]);
+  }
+
+  /** Creates a team or chat with its members in a transaction of its own (see insertTeam). */
+  async function createTeam(input: NewTeam, limitGroups: boolean, actor?: Actor): Promise<GroupRow> {
+    const config = await settings.get(input.companyId);
+    const space = await db.transaction().execute((trx) => insertTeam(trx, input, config, limitGroups, actor));
+    await touchCreated(input, space);
+    return space;
+  }
+
+  /**
+   * groupNumLimit: general teams a user created, within max_groups_per_user. The count that holds is
+   * made in the transaction that creates (or upgrades) one, after lockUser; one before it only
+   * answers early.
+   */
+  async function checkGroupLimit(dbx: DbOrTrx, userId: number, max: number) {
+    if (max > 0 && (await repo.countCreatedTeams(dbx, userId)) >= max) throw new DomainError('groupNumLimit');
   }
 
   /** A chat's default name: its first members' names, within the name limit. */
@@ -479,7 +536,7 @@ export function createTeamService({
     };
   }
 
-  /** Adds people (or departments) to a team in one transaction, then checks the member limit. */
+  /** Adds people (or departments) to a team in one transaction, which checks the member limit. */
   async function addMembers(actor: Actor, access: TeamAccess, ids: number[], kind: 'user' | 'dept') {
     const { space } = access;
     const config = await settingsOf(space);
@@ -487,17 +544,25 @@ export function createTeamService({
       throw new DomainError('permissionDenied');
     }
     const unique = [...new Set(ids)];
-    if (kind === 'dept') {
-      await checkDepts(space.company_id, access.type, unique);
-      const existing = new Set((await repo.findDeptEntries(db, space.id)).map((e) => e.dept_id));
-      if (unique.some((id) => existing.has(id))) throw new DomainError('GroupMemberExists');
-    } else {
-      await checkPeople(actor, space.company_id, access.type, unique);
-      const { direct, viaDept } = await people(space.id);
-      const present = new Set([...direct.map((d) => d.user_id), ...viaDept.keys()]);
-      if (unique.some((id) => present.has(id))) throw new DomainError('GroupMemberExists');
-    }
+    if (kind === 'dept') await checkDepts(space.company_id, access.type, unique);
+    else await checkPeople(actor, space.company_id, access.type, unique);
     await db.transaction().execute(async (trx) => {
+      // The team locked, the actor's role and those present are read again: concurrent adds and
+      // joins take turns, each counting the members the one before added.
+      await lockTeam(trx, space.id);
+      const role = await currentRole(trx, space.id, actor.userId);
+      if (role === undefined) throw new DomainError('groupNotExist');
+      if (!canAddMembers(role, access.type, { allowGroupDeptMember: config.ALLOW_GROUP_DEPT_MEMBER })) {
+        throw new DomainError('permissionDenied');
+      }
+      if (kind === 'dept') {
+        const existing = new Set((await repo.findDeptEntries(trx, space.id)).map((e) => e.dept_id));
+        if (unique.some((id) => existing.has(id))) throw new DomainError('GroupMemberExists');
+      } else {
+        const { direct, viaDept } = await people(space.id, trx);
+        const present = new Set([...direct.map((d) => d.user_id), ...viaDept.keys()]);
+        if (unique.some((id) => present.has(id))) throw new DomainError('GroupMemberExists');
+      }
       if (kind === 'dept') await repo.insertDeptEntries(trx, space.id, unique, now());
       else await repo.insertMembers(trx, space.id, unique, TEAM_ROLE.member, now());
       await checkMemberLimit(trx, space, config.max_group_members);
@@ -511,27 +576,36 @@ export function createTeamService({
     }
   }
 
-  /** Takes rows out of a team; every row must pass removalError or nothing changes. */
+  /**
+   * Takes rows out of a team; every row must pass removalError or nothing changes. The actor's role
+   * and the rows are read inside the transaction, the team locked, so that the rules judge what is
+   * there when the rows go (a concurrent role change or transfer has committed or waits).
+   */
   async function removeMembers(
-    _actor: Actor,
+    actor: Actor,
     access: TeamAccess,
     ids: number[],
     kind: 'user' | 'dept',
     byCheckbox: boolean,
   ) {
-    const { space } = access;
     const unique = [...new Set(ids)];
-    for (const id of unique) {
-      const target = await targetOf(space, id, kind);
-      const error = removalError(access.role, target, {
-        byCheckbox,
-        ascriptionDept: kind === 'dept' && space.dept_id === id,
-      });
-      if (error) throw new DomainError(error);
-    }
     await db.transaction().execute(async (trx) => {
-      if (kind === 'dept') await repo.deleteDeptEntries(trx, space.id, unique);
-      else await repo.deleteMembers(trx, space.id, unique);
+      const space = await lockTeam(trx, access.space.id);
+      const role = await currentRole(trx, space.id, actor.userId);
+      if (role === undefined) throw new DomainError('groupNotExist');
+      for (const id of unique) {
+        const target = await targetOf(trx, space, id, kind);
+        const error = removalError(role, target, {
+          byCheckbox,
+          ascriptionDept: kind === 'dept' && space.dept_id === id,
+        });
+        if (error) throw new DomainError(error);
+      }
+      const gone =
+        kind === 'dept'
+          ? await repo.deleteDeptEntries(trx, space.id, unique)
+          : await repo.deleteMembers(trx, space.id, unique);
+      if (gone !== unique.length) throw new DomainError('groupMemberNotFound');
     });
   }
 
@@ -558,7 +632,8 @@ export function createTeamService({
         deptId = body.dept_id;
       } else {
         if (await approval.isRequired(actor)) throw new DomainError('approvalRequired');
-        await checkGroupLimit(actor.userId, actor.companyId);
+        // An early answer; createTeam counts again with the creator's row locked.
+        await checkGroupLimit(db, actor.userId, (await settings.get(actor.companyId)).max_groups_per_user);
       }
       await checkPeople(actor, actor.companyId, type, body.members);
       await checkDepts(actor.companyId, type, body.dept_ids);
@@ -576,24 +651,40 @@ export function createTeamService({
           deptIds: body.dept_ids,
           autoConvert: body.auto_convert_group && config.ALLOW_AUTO_CONVERT_SECDOC,
         },
+        type !== TEAM_TYPE.company,
         actor,
       );
       return details(actor, space.id);
     },
 
-    /** The approval flow creates the requested team for its applicant once approved. */
-    async createApproved(applicant: Actor, input: Omit<NewTeam, 'ownerId' | 'companyId'>): Promise<GroupRow> {
-      if (input.type !== TEAM_TYPE.chat) await checkGroupLimit(applicant.userId, applicant.companyId);
+    /**
+     * The approval flow creates the requested team for its applicant once approved, in its own
+     * transaction with the claim of the request: this reads and checks first (SQLite's one
+     * connection is the transaction's once it starts); `create` then writes in the caller's `trx`
+     * (a limit refused there rolls the claim back too) and `created` follows the commit.
+     */
+    async prepareApproved(applicant: Actor, input: Omit<NewTeam, 'ownerId' | 'companyId'>) {
       const config = await settings.get(applicant.companyId);
-      return createTeam(
-        {
-          ...input,
-          ownerId: applicant.userId,
-          companyId: applicant.companyId,
-          autoConvert: input.autoConvert && config.ALLOW_AUTO_CONVERT_SECDOC,
-        },
-        applicant,
-      );
+      const limitGroups = input.type !== TEAM_TYPE.chat;
+      if (limitGroups) await checkGroupLimit(db, applicant.userId, config.max_groups_per_user);
+      const team: NewTeam = {
+        ...input,
+        ownerId: applicant.userId,
+        companyId: applicant.companyId,
+        autoConvert: input.autoConvert && config.ALLOW_AUTO_CONVERT_SECDOC,
+      };
+      return {
+        create: (trx: Trx) => insertTeam(trx, team, config, limitGroups, applicant),
+        created: (space: GroupRow) => touchCreated(team, space),
+      };
+    },
+
+    /** An approved team in a transaction of its own (the demo seed creates its chat this way). */
+    async createApproved(applicant: Actor, input: Omit<NewTeam, 'ownerId' | 'companyId'>): Promise<GroupRow> {
+      const team = await service.prepareApproved(applicant, input);
+      const space = await db.transaction().execute((trx) => team.create(trx));
+      await team.created(space);
+      return space;
     },
 
     /** Checks a request's name, notice and members as a direct creation would, before it is stored. */
@@ -631,6 +722,7 @@ export function createTeamService({
           deptIds: [],
           autoConvert: false,
         },
+        false,
         actor,
       );
       return { ...(await conversation(actor, space.id)), group: await details(actor, space.id) };
@@ -647,8 +739,13 @@ export function createTeamService({
     async upgradeChat(actor: Actor, groupId: number): Promise<TeamRecord> {
       const access = await requireTeam(actor, groupId);
       if (!canUpgradeChat(access.role, access.type)) throw new DomainError('permissionDenied');
-      await checkGroupLimit(actor.userId, actor.companyId);
-      await repo.updateGroup(db, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
+      const { max_groups_per_user } = await settings.get(actor.companyId);
+      // The new general team counts towards the owner's groupNumLimit, counted with their row locked.
+      await db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, actor.userId);
+        await checkGroupLimit(trx, actor.userId, max_groups_per_user);
+        await repo.updateGroup(trx, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
+      });
       return details(actor, groupId);
     },
 
@@ -699,12 +796,21 @@ export function createTeamService({
     async exit(actor: Actor, groupId: number, userId: number): Promise<void> {
       const access = await requireTeam(actor, groupId);
       if (userId !== actor.userId) return removeMembers(actor, access, [userId], 'user', false);
-      // Those a department brings in leave with the department.
-      if (access.viaDept) throw new DomainError('cant_remove_member');
-      if (!canExitTeam(access.role, access.type)) throw new DomainError('permissionDenied');
-      // Named as well as brought by a department: taking the name away would leave them in.
-      if (await coveredByDept(groupId, actor.userId)) throw new DomainError('cant_remove_member');
-      await repo.deleteMembers(db, groupId, [actor.userId]);
+      // Read again with the team locked: a transfer that committed meanwhile may have made them owner.
+      await db.transaction().execute(async (trx) => {
+        const space = await lockTeam(trx, groupId);
+        const self = await repo.findDirectMember(trx, groupId, actor.userId, true);
+        const viaDept = await inDept(trx, groupId, actor.userId);
+        // Those a department brings in leave with the department.
+        if (!self) throw new DomainError(viaDept ? 'cant_remove_member' : 'groupNotExist');
+        if (!canExitTeam(self.team_role as TeamRole, space.team_type as TeamType)) {
+          throw new DomainError('permissionDenied');
+        }
+        // Named as well as brought by a department: taking the name away would leave them in.
+        if (viaDept) throw new DomainError('cant_remove_member');
+        if ((await repo.deleteMembers(trx, groupId, [actor.userId])) !== 1)
+          throw new DomainError('groupNotExist');
+      });
     },
 
     /** GET /v1/groups/{gid}/members (and /api/v3/groups/{id}/members): paged, searchable. */
@@ -776,15 +882,26 @@ export function createTeamService({
      * transfers ownership (the previous owner becomes a member, 3).
      */
     async setRole(actor: Actor, groupId: number, userId: number, role: TeamRole): Promise<TeamMember> {
-      const access = await requireTeam(actor, groupId);
-      const { space } = access;
-      const target = await targetOf(space, userId, 'user');
-      const error = roleChangeError(access.role, target, role, access.type);
-      if (error) throw new DomainError(error);
+      await requireTeam(actor, groupId);
+      // Both roles are read and judged with the team locked, and each update must change exactly
+      // one entry: a transfer or departure that committed meanwhile cannot leave two owners or none.
       await db.transaction().execute(async (trx) => {
+        const space = await lockTeam(trx, groupId);
+        const actorRole = await currentRole(trx, groupId, actor.userId);
+        if (actorRole === undefined) throw new DomainError('groupNotExist');
+        const target = await targetOf(trx, space, userId, 'user');
+        const error = roleChangeError(actorRole, target, role, space.team_type as TeamType);
+        if (error) throw new DomainError(error);
         if (target.viaDept) await repo.insertMembers(trx, groupId, [userId], role, now());
-        else await repo.setRole(trx, groupId, userId, role);
-        if (role === TEAM_ROLE.owner) await repo.setRole(trx, groupId, actor.userId, TEAM_ROLE.member);
+        else if ((await repo.setRole(trx, groupId, userId, role)) !== 1) {
+          throw new DomainError('groupMemberNotFound');
+        }
+        if (
+          role === TEAM_ROLE.owner &&
+          (await repo.setRole(trx, groupId, actor.userId, TEAM_ROLE.member)) !== 1
+        ) {
+          throw new DomainError('noPermissions');
+        }
       });
       return service.member(actor, groupId, userId);
     },
@@ -833,8 +950,17 @@ export function createTeamService({
       }
       const { max_group_members } = await settingsOf(space);
       await db.transaction().execute(async (trx) => {
+        // The team locked and read again: joins take turns, each counting the one before.
+        const locked = await repo.lockGroup(trx, space.id);
+        if (locked?.invite_code !== code) throw new DomainError('teamLinkNotExist');
+        if (
+          (await repo.findDirectMember(trx, space.id, actor.userId)) ||
+          (await inDept(trx, space.id, actor.userId))
+        ) {
+          throw new DomainError('GroupMemberExists');
+        }
         await repo.insertMembers(trx, space.id, [actor.userId], TEAM_ROLE.member, now());
-        await checkMemberLimit(trx, space, max_group_members);
+        await checkMemberLimit(trx, locked, max_group_members);
       });
       return details(actor, space.id);
     },
