@@ -593,6 +593,11 @@ export function createFileService({
       detail: Record<string, unknown> = {},
       /** A share link with write permission stands for the actor's place in the space (modules/links). */
       through?: { ctx: FileContext },
+      /**
+       * Checks, in the transaction, that what the content came from is still there (a recovered
+       * version deleted meanwhile): else its blob may be collected under the new version.
+       */
+      sourceStillThere?: (trx: Trx) => Promise<void>,
     ): Promise<FileRecord> {
       const { ctx, file, mask } = through
         ? await viaLink(fileId, through.ctx)
@@ -606,6 +611,7 @@ export function createFileService({
       await inTransaction(db, async (trx) => {
         const current = await repo.findFile(trx, file.id);
         if (current?.status !== 'live') throw new DomainError('fileNotExists');
+        await sourceStillThere?.(trx);
         await lockCheck.assertFree(trx, current);
         await addVersion(trx, actor, ctx, current, digest, detail);
       });

@@ -413,6 +413,27 @@ describe('moves and deletes that meet', () => {
     expect((await liveRows(drive)).map((r) => r.name)).toEqual(['G']);
   });
 
+  test('a copy of a file purged meanwhile is refused, not made of content being collected', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const drive = await myDrive(c);
+    const file = await upload(c, drive, 0, 'short-lived.txt', Buffer.from(`short-lived ${Date.now()}`));
+    const gate = holdNextTransaction(t, 'transfer.ts');
+    const copying = c.post(`/api/v3/groups/${drive}/files/batch/copy`, {
+      fileids: [file.fileid],
+      groupid: drive,
+      target_parentid: 0,
+    });
+    await gate.reached;
+    expect((await c.delete(`/api/v3/groups/${drive}/files/${file.fileid}`)).statusCode).toBeLessThan(300);
+    expect((await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] })).statusCode).toBe(200);
+    gate.release();
+    expect((await copying).json().failList).toEqual([
+      { fileid: file.fileid, name: '', result: 'fileNotExists' },
+    ]);
+    expect(await liveRows(drive)).toEqual([]);
+  });
+
   test('a file moved into a folder that moved meanwhile gets the folder’s new path', async () => {
     const owner = await t.makeUser();
     const c = await owner.client();

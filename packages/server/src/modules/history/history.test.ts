@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type HistoryRecord, TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam, myDrive, upload } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -127,6 +128,27 @@ describe('history versions', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(event.detail)).toEqual({ recovered_from_ver: 1, ver: 4 });
+  });
+
+  test('a version deleted while it is being recovered is not recovered: its content may be gone', async () => {
+    const { c, gid } = await me();
+    const [v1, v2] = versions(2);
+    await upload(c, gid, 0, 'gone.txt', v1);
+    const file = await upload(c, gid, 0, 'gone.txt', v2);
+    const first = (await histories(c, file.fileid)).find((h) => h.ver === 1);
+    if (!first) throw new Error('no first version');
+    const gate = holdNextTransaction(t, 'files/service.ts');
+    const recovering = c.post(`/api/v3/files/${file.fileid}/histories/${first.id}/recover`, {});
+    await gate.reached;
+    expect((await c.delete(`/api/v3/files/${file.fileid}/histories/${first.id}`)).statusCode).toBeLessThan(
+      300,
+    );
+    await t.services.blobCollector.collect();
+    gate.release();
+    expect((await recovering).statusCode).toBe(404);
+    const now = await content(c, gid, file.fileid);
+    expect(now.statusCode).toBe(200);
+    expect(now.rawPayload.equals(v2)).toBe(true);
   });
 
   test('a read_member may read history but not recover, remark or delete', async () => {

@@ -135,6 +135,10 @@ export function createHistoryService({ db, access, files, spaces, keeper, orphan
         fileId,
         { sha256: version.sha256, sha1: version.sha1, size: version.size },
         { recovered_from_ver: version.ver },
+        undefined,
+        async (trx) => {
+          if (!(await repo.findVersion(trx, fileId, version.id))) throw new DomainError('fileNotExists');
+        },
       );
     },
 
