@@ -210,11 +210,15 @@ describe('people', () => {
     expect((await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] })).statusCode).toBe(200);
     expect([await used(one), await used(two)]).toEqual([0, 0]);
 
-    await upload(c, drive, 0, 'again.bin', Buffer.alloc(3000, 2));
+    const again = await upload(c, drive, 0, 'again.bin', Buffer.alloc(3000, 2));
     const csv = `name,account,department\nCarrier,carrier,Acme/Three\n`;
     const imported = await adminClient.post('/admin/v1/import/people', { csv, dry_run: false });
     expect(imported.statusCode, imported.body).toBe(200);
     expect([await used(one), await used(two), await used(three)]).toEqual([0, 0, 3000]);
+    // Gone again, for the usage tables of the tests below.
+    await c.delete(`/api/v3/groups/${drive}/files/${again.fileid}`);
+    await c.post('/api/v3/recycles/batch/destory', { fileids: [again.fileid] });
+    expect(await used(three)).toBe(0);
   });
 
   test('edit, quota and vip level, move between departments, mark as synced', async () => {
