@@ -7,6 +7,39 @@ test.use({ locale: 'en-US' });
 const row = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
 
+/** A file's id in my drive, from the drive's own list. */
+async function fileIdOf(page: Page, name: string): Promise<number> {
+  const space = (await (await page.request.get('/api/v3/groups/special')).json()) as { id: number };
+  const list = await page.request.get(
+    `/api/v3/groups/${space.id}/files?parentid=0&offset=0&count=100&orderby=mtime&order=desc`,
+  );
+  const file = ((await list.json()).files as { fileid: number; fname: string }[]).find(
+    (f) => f.fname === name,
+  );
+  if (!file) throw new Error(`${name} is not in my drive`);
+  return file.fileid;
+}
+
+/** The panel asks for a file's link, and "none yet" is a 404 (lightLinkNotExist): expected, not a failure. */
+const isNoLinkYet = (url: string, status: number) =>
+  status === 404 && /\/api\/v3\/links\/\d+(\?|$)/.test(url);
+
+/** Failed link calls and console errors from now on, but for the panel's "no link yet" answer. */
+function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // The browser itself notes every 404 it loads.
+    if (m.text().includes('404') && isNoLinkYet(m.location().url, 404)) return;
+    failures.push(`console: ${m.text()} ${m.location().url}`);
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/api/v3/links') && r.status() >= 400 && !isNoLinkYet(r.url(), r.status()))
+      failures.push(`${r.status()} ${r.url()}`);
+  });
+  return failures;
+}
+
 /** Picks an option of an antd select by the text it shows. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -28,23 +61,45 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   await page.getByTestId('upload-files').setInputFiles([{ name, mimeType: 'text/plain', buffer: bytes }]);
   await expect(row(page, name)).toBeVisible();
 
-  // Share it: the link is made on opening the panel
+  // Opening Share shares nothing: the panel shows the link to be, and "Create link"
+  const failures = watchFailures(page);
   await row(page, name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Share' }).click();
   const panel = page.getByRole('dialog', { name: `Share “${name}”` });
-  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
-  await expect(panel.getByText('No access code')).toBeVisible();
-  // The company's people by default; anyone with the link from now on
+  await expect(panel.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await expect(panel.getByText('This file is not shared yet.', { exact: false })).toBeVisible();
   await expect(panel.getByRole('combobox', { name: 'Who can open' })).toBeVisible();
+  await expect(panel.getByText('People in my company')).toBeVisible(); // the default range
+  await expect(panel.getByRole('combobox', { name: 'Permission' })).toBeVisible();
+  await expect(panel.getByLabel('Link address')).toHaveCount(0);
+  await closeDialog(panel);
+  // Closed with ×: still no link, and no failed call or console error on the way
+  const none = await page.request.get(`/api/v3/links/${await fileIdOf(page, name)}`);
+  expect(none.status()).toBe(404);
+  expect((await none.json()).result).toBe('lightLinkNotExist');
+  await expect(row(page, name).getByRole('img', { name: 'Shared by link' })).toHaveCount(0);
+  expect(failures).toEqual([]);
+
+  // Share it: anyone with the link, chosen before "Create link" makes it
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
   await choose(page, 'Who can open', 'Anyone with the link');
-  await expect(page.getByText('Permission changed.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.getByText('Link created.')).toBeVisible();
+  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
+  await expect(panel.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+  await expect(panel.getByText('No access code')).toBeVisible();
+  await expect(panel.getByText('Anyone with the link')).toBeVisible();
 
   // Other settings: 7 days, at most 3 downloads, an access code
   await panel.getByRole('button', { name: 'Other settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Link settings' });
   await expect(settings.getByRole('button', { name: 'Save' })).toBeDisabled();
   await choose(page, 'Expiry', '7 days');
-  await settings.getByLabel('Download limit').fill('3');
+  // The download limit takes digits only (spec 002 §5): what else is typed does not appear
+  const limit = settings.getByLabel('Download limit');
+  await limit.fill('-3');
+  await expect(limit).toHaveValue('3');
   await choose(page, 'Access code', 'On');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
@@ -106,10 +161,29 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   await page
     .getByTestId('upload-files')
     .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('bye') }]);
+  // Share opened and closed: Shared by me does not list it
   await row(page, name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Share' }).click();
   const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  await expect(panel.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await closeDialog(panel);
+  await page.getByRole('link', { name: 'Shared' }).click();
+  const sent = page.waitForResponse(
+    (r) => r.url().includes('/api/v3/links?') && r.url().includes('filter=sent'),
+  );
+  await page.getByText('Shared by me').click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByText('Shared by me')).toBeVisible();
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+
+  // Create link, then the range changes at once
+  await page.getByRole('navigation', { name: 'Spaces' }).getByRole('link', { name: 'My drive' }).click();
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  await panel.getByRole('button', { name: 'Create link' }).click();
+  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
   const address = await panel.getByLabel('Link address').inputValue();
+  await expect(panel.getByText('People in my company')).toBeVisible();
   await choose(page, 'Who can open', 'Anyone with the link');
   await expect(page.getByText('Permission changed.')).toBeVisible();
 

@@ -52,6 +52,19 @@ export const shareEn = {
     reopen: 'Share again',
     expiredAlert: 'This link has expired. Choose a new expiry in other settings to open it again.',
   },
+  create: {
+    intro: 'This file is not shared yet. Nothing is shared until you create the link.',
+    defaultsOnly: 'The link gets the default settings; a manager of the space can change them.',
+    button: 'Create link',
+    done: 'Link created.',
+    notShared: 'This file is not shared',
+    blocked: {
+      controlShare: 'Sharing by link is turned off for your organisation.',
+      realName: 'Verify your real name before sharing files by link.',
+      noPermission: 'You may not share this file by link.',
+      noRange: 'Links are not allowed for files in this space.',
+    },
+  },
   mark: {
     shared: 'Shared by link',
     withPeople_one: 'Shared by link with {{count}} member',

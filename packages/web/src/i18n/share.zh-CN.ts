@@ -54,6 +54,19 @@ export const shareZhCN: Messages['share'] = {
     reopen: '重新分享',
     expiredAlert: '链接已过期。在其他设置中选择新的有效期即可重新打开。',
   },
+  create: {
+    intro: '此文件尚未分享。创建链接之前，不会分享给任何人。',
+    defaultsOnly: '链接将使用默认设置，空间的管理者可以修改。',
+    button: '创建链接',
+    done: '链接已创建',
+    notShared: '此文件尚未分享',
+    blocked: {
+      controlShare: '你所在的组织已关闭链接分享。',
+      realName: '通过链接分享文件前，请先完成实名认证。',
+      noPermission: '你没有通过链接分享此文件的权限。',
+      noRange: '此空间中的文件不允许创建分享链接。',
+    },
+  },
   mark: {
     shared: '已通过链接分享',
     withPeople_one: '已通过链接分享给 {{count}} 位成员',

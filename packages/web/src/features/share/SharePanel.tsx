@@ -16,27 +16,27 @@ import {
   type ShareLink,
 } from '@cirrus/shared';
 import { Alert, Button, Flex, Input, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
+import { useCurrentUser } from '../auth/queries';
+import { useIdentity } from '../profile/queries';
+import { useSettings } from '../settings/queries';
 import { AccessLogDialog } from './AccessLogDialog';
 import { AdvancedSettingsDialog } from './AdvancedSettingsDialog';
 import { AssignUserDialog } from './AssignUserDialog';
 import { copyText } from './copy';
+import { createBody, type LinkDraft, linkDraft, type ShareTarget } from './link-draft';
 import { linkAddress, remainingOf, shareText } from './link-text';
 import { MemberChips } from './MemberChips';
 import { useCreateLink, useShareLink, useUpdateLink } from './queries';
 import { ShareMembersDialog } from './ShareMembersDialog';
 import './share.css';
 
-/** The file a share panel is about. */
-export interface ShareTarget {
-  fileid: number;
-  fname: string;
-}
+export type { ShareTarget } from './link-draft';
 
 interface SharePanelProps {
   file: ShareTarget;
@@ -220,8 +220,110 @@ function OpenLink({
 }
 
 /**
- * The share panel (spec 002 §2, §4): loads the file's link and creates it when the server says
- * there is none; a cancelled link shows the cancelled notice with reopen for editors.
+ * The panel of a file without a link: what the link would be (range and permission with their
+ * defaults, an editor's to choose) and "Create link"; nothing is shared until that is pressed. A
+ * user who may not create one reads why instead.
+ */
+function NewLink({
+  file,
+  onCreated,
+  onExists,
+}: {
+  file: ShareTarget;
+  onCreated: (link: ShareLink) => void;
+  /** Someone made the link meanwhile (the list was older than that): load it. */
+  onExists: () => void;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const identity = useIdentity(settings.allow_real_name);
+  const create = useCreateLink(file.fileid);
+  const draft = linkDraft({
+    settings,
+    verified: identity.data?.verified === true,
+    user,
+    access: file.access,
+  });
+  const [chosen, setChosen] = useState<Pick<LinkDraft, 'ranges' | 'permission'>>();
+
+  if (typeof draft === 'string')
+    return (
+      <Result
+        status="info"
+        className="cirrus-share-new"
+        title={t('share.create.notShared')}
+        subTitle={t(`share.create.blocked.${draft}`)}
+      />
+    );
+
+  const ranges = chosen?.ranges ?? draft.ranges;
+  const permission = chosen?.permission ?? draft.permission;
+  const submit = () =>
+    create.mutate(createBody(draft, { ranges, permission }), {
+      onSuccess: (link) => {
+        notify.success(t('share.create.done'));
+        onCreated(link);
+      },
+      onError: (error) => {
+        notify.error(error);
+        if (error instanceof ApiError && error.result === 'lightLinkExist') onExists();
+      },
+    });
+
+  return (
+    <div className="cirrus-share-panel cirrus-share-new">
+      <Typography.Paragraph type="secondary" className="cirrus-share-new-intro">
+        {t('share.create.intro')}
+      </Typography.Paragraph>
+      <div className="cirrus-share-field">
+        <Typography.Text type="secondary" id="share-range-label">
+          {t('share.panel.range')}
+        </Typography.Text>
+        <Select
+          aria-labelledby="share-range-label"
+          value={ranges}
+          options={draft.rangeOptions.map((range) => ({ value: range, label: t(`share.range.${range}`) }))}
+          disabled={!draft.editor || create.isPending}
+          onChange={(next: LinkRange) => setChosen({ ranges: next, permission })}
+          popupMatchSelectWidth={false}
+        />
+      </div>
+      {draft.editor && (
+        <div className="cirrus-share-field">
+          <Typography.Text type="secondary" id="share-permission-label">
+            {t('share.panel.permission')}
+          </Typography.Text>
+          <Select
+            aria-labelledby="share-permission-label"
+            value={permission}
+            options={draft.permissionOptions.map((p) => ({ value: p, label: t(`share.permission.${p}`) }))}
+            disabled={create.isPending}
+            onChange={(next: LinkPermission) => setChosen({ ranges, permission: next })}
+            popupMatchSelectWidth={false}
+          />
+        </div>
+      )}
+      {!draft.editor && <Typography.Text type="secondary">{t('share.create.defaultsOnly')}</Typography.Text>}
+      <Flex className="cirrus-share-new-actions">
+        <Button
+          type="primary"
+          icon={<LinkOutlined aria-hidden />}
+          loading={create.isPending}
+          onClick={submit}
+        >
+          {t('share.create.button')}
+        </Button>
+      </Flex>
+    </div>
+  );
+}
+
+/**
+ * The share panel (spec 002 §2, §4): loads the file's link, or, when it has none, shows the link
+ * to be with "Create link" (nothing is created by opening it); a cancelled link shows the cancelled
+ * notice with reopen for editors.
  */
 export function SharePanel({ file, open, onClose }: SharePanelProps) {
   const { t } = useTranslation();
@@ -230,28 +332,12 @@ export function SharePanel({ file, open, onClose }: SharePanelProps) {
   const query = useShareLink(file.fileid, open);
   const create = useCreateLink(file.fileid);
   const [sub, setSub] = useState<SubDialog>();
-  const asked = useRef(false);
   const link = query.data;
   const errorKey = query.error instanceof ApiError ? query.error.result : undefined;
 
-  // spec 002 §4: not existing -> created on demand.
-  useEffect(() => {
-    if (!open || errorKey !== 'lightLinkNotExist' || asked.current) return;
-    asked.current = true;
-    create.mutate(
-      {},
-      {
-        onError: (error) => {
-          notify.error(error);
-          onClose();
-        },
-      },
-    );
-  }, [open, errorKey, create, notify, onClose]);
-
   // spec 002 §8: linkClosed shows its message and the dialog closes after 1.5 s; other errors close it at once.
   useEffect(() => {
-    if (!open || !query.error || errorKey === 'lightLinkNotExist') return;
+    if (!open || !query.error) return;
     notify.error(query.error, errorKey === 'linkClosed' ? { length: 'short' } : undefined);
     if (errorKey !== 'linkClosed') return onClose();
     const timer = setTimeout(onClose, LINK_CLOSED_DIALOG_DELAY_MS);
@@ -267,8 +353,15 @@ export function SharePanel({ file, open, onClose }: SharePanelProps) {
       },
     );
 
+  // A new link restricted to chosen people asks for them at once, as choosing that range does.
+  const created = (fresh: ShareLink) => {
+    if (fresh.ranges === 'user' && fresh.permission_total.user + fresh.permission_total.department === 0)
+      setSub('assign');
+  };
+
   let body: React.ReactNode;
-  if (!link || create.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  if (link === null) body = <NewLink file={file} onCreated={created} onExists={() => void query.refetch()} />;
+  else if (!link || create.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (link.status === 'close')
     body = (
       <Result

@@ -5,6 +5,7 @@
  */
 import { PAGE_SIZE_SHARE_MEMBERS, PAGE_SIZE_SHARED, type ShareLink } from '@cirrus/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/http';
 import { type LinkUpdate, linksApi, type SharedFilter } from '../../api/links';
 import { driveKeys } from '../drive/queries';
 
@@ -23,10 +24,30 @@ export const shareKeys = {
     ['linkPage', sid, randCode, 'folder', parentid] as const,
 };
 
+/**
+ * The share panel's load of a file's link: null when the file has none yet (the server answers
+ * lightLinkNotExist, an expected state and no error). `absent` is what the list already knows (it
+ * showed no open link): the panel then starts from "no link" without asking, so that opening it
+ * makes no failing request at all. Once known, "no link" is only asked again after a change.
+ */
+export async function loadShareLink(fileid: number, signal?: AbortSignal): Promise<ShareLink | null> {
+  try {
+    return await linksApi.get(fileid, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.result === 'lightLinkNotExist') return null;
+    throw error;
+  }
+}
+
+/**
+ * The file's link, or null when it has none. Always asked when the panel opens, even when the list
+ * showed no open link: a cancelled link is not in the list, and the panel shows it as cancelled,
+ * with "reopen" for editors (spec 002 §2).
+ */
 export function useShareLink(fileid: number, enabled: boolean) {
   return useQuery({
     queryKey: shareKeys.link(fileid),
-    queryFn: ({ signal }) => linksApi.get(fileid, { signal }),
+    queryFn: ({ signal }) => loadShareLink(fileid, signal),
     enabled,
     retry: false,
   });
@@ -44,11 +65,12 @@ function useLinkChanged(fileid: number) {
   };
 }
 
-/** Create (on demand), reopen, or give the link a new sid (reset). */
+/** Create (when the user asks, with an editor's range and permission), reopen, or reset. */
 export function useCreateLink(fileid: number) {
   const changed = useLinkChanged(fileid);
   return useMutation({
-    mutationFn: (opts: { reset?: boolean } = {}) => linksApi.create(fileid, opts),
+    mutationFn: (opts: Pick<LinkUpdate, 'ranges' | 'permission'> & { reset?: boolean } = {}) =>
+      linksApi.create(fileid, opts),
     onSuccess: (link) => changed(link),
   });
 }

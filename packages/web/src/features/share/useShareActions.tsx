@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useIdentity } from '../profile/queries';
 import { useSettings } from '../settings/queries';
-import type { ShareTarget } from './SharePanel';
+import { type Shareable, type ShareTarget, shareTargetOf } from './link-draft';
 
 // Loaded when a file is first shared: the drive's first screen carries none of the share dialogs.
 const SharePanel = lazy(() => import('./SharePanel').then((m) => ({ default: m.SharePanel })));
@@ -39,9 +39,11 @@ export function useShareActions() {
   const [identityOpen, setIdentityOpen] = useState(false);
   const identityMounted = useOpenedOnce(identityOpen);
 
-  const share = (file: ShareTarget) => {
+  const share = (file: Shareable) => {
     if (settings.allow_real_name && !identity.data?.verified) return setIdentityOpen(true);
-    setTarget((current) => ({ fileid: file.fileid, fname: file.fname, key: (current?.key ?? 0) + 1 }));
+    // What the list knows of the item's link and of the actor on it: a file without a link opens
+    // on "Create link" without asking the server, and the new link's defaults are the server's.
+    setTarget((current) => ({ ...shareTargetOf(file), key: (current?.key ?? 0) + 1 }));
     setOpen(true);
   };
 
