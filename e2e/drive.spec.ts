@@ -29,6 +29,10 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await newFolder.getByLabel('Name').fill(`bad/${folder}`);
   await expect(newFolder.getByText('A name cannot contain any of these characters')).toBeVisible();
   await expect(newFolder.getByRole('button', { name: 'Create' })).toBeDisabled();
+  // ".." has none of those characters: it is refused for its leading dot
+  await newFolder.getByLabel('Name').fill('..');
+  await expect(newFolder.getByText('A name cannot start with a dot.')).toBeVisible();
+  await expect(newFolder.getByText('A name cannot contain any of these characters')).toHaveCount(0);
   await newFolder.getByLabel('Name').fill(folder);
   await newFolder.getByRole('button', { name: 'Create' }).click();
   await expect(row(page, folder)).toBeVisible();
@@ -62,6 +66,17 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(row(page, renamed)).toBeVisible();
   await expect(row(page, alphaName)).toHaveCount(0);
+
+  // A name typed with its extension keeps it once, not "table.csv.csv"
+  const table = `table-${stamp}.csv`;
+  await row(page, betaName).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(rename.getByLabel('Name')).toHaveValue(`beta-${stamp}`);
+  await rename.getByLabel('Name').fill(table);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(row(page, table)).toBeVisible();
+  await expect(row(page, `${table}.csv`)).toHaveCount(0);
+  await expect(row(page, betaName)).toHaveCount(0);
 
   // Move it into the folder through the picker
   await row(page, renamed).click();
@@ -119,6 +134,57 @@ test('the selection toolbar keeps every action in view: icons alone where the la
   // Wide enough again, the labels come back.
   await page.setViewportSize({ width: 1800, height: 800 });
   await expect(remove).toHaveText('Delete');
+});
+
+test('in a phone-sized window the files take the width: names readable, nothing sideways, a file opens', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'zhangwei');
+  const name = `narrow-${Date.now().toString(36)}.txt`;
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('on a small screen\n') }]);
+  const file = row(page, name);
+  await expect(file).toBeVisible();
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByText('All uploads complete')).toBeVisible();
+  await uploads.getByRole('button', { name: 'Close' }).click();
+
+  // The spaces wait in a drawer; the file list has the width, and the names can be read.
+  await expect(page.getByRole('navigation', { name: 'Spaces' })).toBeHidden();
+  const label = file.locator('.cirrus-filelist-name');
+  await expect(label).toBeVisible();
+  const box = await label.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390 && box.width >= 100).toBe(true);
+
+  // Nothing runs past the window's right edge, so the page does not scroll sideways.
+  const overflowing = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => `${el.tagName}.${el.className}`),
+    );
+  expect(await overflowing()).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Selected, its actions are one menu within the window; Open opens it.
+  await file.getByRole('checkbox').check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  expect(await overflowing()).toEqual([]);
+  await page.getByRole('button', { name: 'Actions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/p\/\d+/);
+  await page.goBack();
+
+  // The spaces open from the button before the crumbs, and close once one is picked.
+  await page.getByRole('button', { name: 'Show spaces' }).click();
+  const spaces = page.getByRole('navigation', { name: 'Spaces' });
+  await expect(spaces).toBeVisible();
+  await spaces.getByRole('link', { name: 'Uploaded files' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/tmp$/);
+  await expect(spaces).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('Uploaded files');
 });
 
 test('when the system asks for less motion, a menu is whole and in place as soon as it shows', async ({

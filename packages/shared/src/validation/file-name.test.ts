@@ -5,6 +5,7 @@ import {
   maxFileNameLength,
   splitExt,
   validateFileName,
+  withFixedExt,
 } from './file-name.ts';
 
 const folder: FileNameOptions = { kind: 'folder', mode: 'create' };
@@ -14,9 +15,11 @@ describe('validateFileName: content rules', () => {
     ['', 'fileNameEmpty'],
     ['   ', 'fileNameEmpty'],
     ...['/', '\\', ':', '*', '?', '"', '<', '>', '|'].map((c) => [`a${c}b`, 'illegalFname']),
-    ['.', 'illegalFname'],
-    ['..', 'illegalFname'],
-    [' .. ', 'illegalFname'],
+    // "." and ".." start with a dot: the dot message, not the forbidden-characters one
+    ['.', 'illegalDotFname'],
+    ['..', 'illegalDotFname'],
+    [' .. ', 'illegalDotFname'],
+    ['...', 'illegalDotFname'],
     ['a\u0000b', 'illegalFname'],
     ['a\nb', 'illegalFname'],
     ['a\u007fb', 'illegalFname'],
@@ -89,5 +92,24 @@ describe('isRenameUnchanged', () => {
     ['a.txt', 'A.txt', false],
   ])('%j vs %j -> %s', (original, input, expected) => {
     expect(isRenameUnchanged(original, input)).toBe(expected);
+  });
+});
+
+describe('withFixedExt: the name behind an input with a fixed extension suffix', () => {
+  test.each([
+    ['meeting-notes', 'txt', 'meeting-notes', 'meeting-notes.txt'],
+    // typed with the extension: it is not added again (issue: "meeting-notes.txt.txt")
+    ['meeting-notes.txt', 'txt', 'meeting-notes', 'meeting-notes.txt'],
+    ['  meeting-notes.txt ', 'txt', 'meeting-notes', 'meeting-notes.txt'],
+    ['Notes.TXT', 'txt', 'Notes', 'Notes.TXT'],
+    ['notes.txt', '.TXT', 'notes', 'notes.txt'],
+    // another extension, or the extension without its dot, is part of the name
+    ['archive.tar', 'gz', 'archive.tar', 'archive.tar.gz'],
+    ['notestxt', 'txt', 'notestxt', 'notestxt.txt'],
+    ['.txt', 'txt', '', '.txt'],
+    ['report', '', 'report', 'report'],
+    [' Photos ', '', 'Photos', 'Photos'],
+  ])('%j with %j -> %j, %j', (input, ext, base, fullName) => {
+    expect(withFixedExt(input, ext)).toEqual({ base, fullName });
   });
 });

@@ -42,13 +42,14 @@ export function maxFileNameLength(options: FileNameOptions): number {
 
 /**
  * Validates a file or folder name for rename and create (spec 001 §5). The name is checked
- * trimmed; callers save it trimmed. Names "." and "..", and names with control characters, are
- * illegal too, so a stored name can never walk a path.
+ * trimmed; callers save it trimmed. Names with control characters are illegal too; "." and ".."
+ * start with a dot, so they can never walk a path, and say so (illegalDotFname, not the message
+ * about forbidden characters, which they do not contain).
  */
 export function validateFileName(name: string, options: FileNameOptions): FileNameError | undefined {
   const value = name.trim();
   if (value === '') return 'fileNameEmpty';
-  if (value === '.' || value === '..') return 'illegalFname';
+  if (value === '.' || value === '..') return 'illegalDotFname';
   if ([...value].some((char) => (FILE_NAME_ILLEGAL_CHARS as readonly string[]).includes(char))) {
     return 'illegalFname';
   }
@@ -66,6 +67,23 @@ export function splitExt(name: string): { base: string; ext: string } {
   const dot = name.lastIndexOf('.');
   if (dot <= 0 || dot === name.length - 1) return { base: name, ext: '' };
   return { base: name.slice(0, dot), ext: name.slice(dot + 1) };
+}
+
+/**
+ * The name the input stands for when `ext` is shown as a fixed suffix beside it: the trimmed input
+ * with `.ext` added, unless the input already ends with it (in any case: 'notes.TXT' for 'txt'),
+ * so that typing the whole name 'notes.txt' does not save 'notes.txt.txt'. `base` is the input
+ * without that extension, the part the suffix's length rule (maxFileNameLength) applies to.
+ */
+export function withFixedExt(input: string, ext: string): { base: string; fullName: string } {
+  const value = input.trim();
+  const suffix = ext.replace(/^\./, '');
+  if (suffix === '') return { base: value, fullName: value };
+  const dotted = `.${suffix}`;
+  if (value.toLowerCase().endsWith(dotted.toLowerCase())) {
+    return { base: value.slice(0, -dotted.length), fullName: value };
+  }
+  return { base: value, fullName: `${value}${dotted}` };
 }
 
 /** spec 001 §5: rename is disabled unless the trimmed name differs from the original. */

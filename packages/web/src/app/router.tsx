@@ -86,6 +86,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: APP_BASE,
         // The guard's user and settings, asked for before the frame renders (app/prefetch.ts).
         loader: prefetching(queryClient),
+        // Shown while the first address's loaders and page code load, before the frame renders.
+        hydrateFallbackElement: <FullPageSpin />,
         element: (
           <RequireAuth>
             <AppLayout />

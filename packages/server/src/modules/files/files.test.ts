@@ -47,7 +47,7 @@ describe('name rules (spec 001 §5), on create folder and rename', () => {
     ['a\\b', 'illegalFname'],
     ['what?', 'illegalFname'],
     ['a|b', 'illegalFname'],
-    ['..', 'illegalFname'],
+    ['..', 'illegalDotFname'],
     ['.hidden', 'illegalDotFname'],
     [long(250), 'fileNameLengthExceed'],
   ])('folder name %j answers %s', async (name, key) => {

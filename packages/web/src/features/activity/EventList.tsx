@@ -10,11 +10,13 @@ import { type ActivityScope, useEvents } from './queries';
 import './activity.css';
 
 /** One activity entry: who did what to which item, when (and in which space, across spaces). */
-function EventRow({ event, showSpace }: { event: FileEventRecord; showSpace: boolean }) {
+function EventRow({ event, scope }: { event: FileEventRecord; scope: ActivityScope['kind'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
-  const text = eventText(event);
+  // A space's activity says "here"; my activity and a file's name the space instead.
+  const text = eventText(event, scope === 'team' ? 'space' : 'elsewhere');
+  const showSpace = scope === 'mine';
   const who = event.operator.id === 0 ? t('activity.system') : event.operator.name;
   return (
     <li className="cirrus-event" data-event={event.event}>
@@ -55,7 +57,7 @@ export function EventList({ scope, enabled = true }: { scope: ActivityScope; ena
     <>
       <ol className="cirrus-events" aria-label={t('activity.listLabel')}>
         {list.events.map((event) => (
-          <EventRow key={event.id} event={event} showSpace={scope.kind === 'mine'} />
+          <EventRow key={event.id} event={event} scope={scope.kind} />
         ))}
       </ol>
       {list.hasNextPage && (

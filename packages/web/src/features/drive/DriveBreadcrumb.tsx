@@ -2,9 +2,10 @@ import { ArrowLeftOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { buildCrumbs, collapseCrumbs } from './crumbs';
+import { buildCrumbs, collapseCrumbs, collapseToLast } from './crumbs';
 import type { DriveLocation } from './location';
 import { useFolderPath } from './queries';
+import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 interface DriveBreadcrumbProps {
   location: DriveLocation;
@@ -25,7 +26,10 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
     },
     path.data?.path ?? [],
   );
-  const { shown, hidden } = collapseCrumbs(crumbs);
+  // A phone's width has room for the current folder alone; the others go into the ellipsis menu.
+  const phone = useMediaQuery(DRIVE_PHONE_QUERY);
+  const { shown, hidden } = phone ? collapseToLast(crumbs) : collapseCrumbs(crumbs);
+  const ellipsisAt = phone ? 0 : 1;
   const parent = crumbs.at(-2);
   const last = crumbs.at(-1);
 
@@ -43,7 +47,7 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
           </Link>
         ),
     };
-    if (index !== 1 || hidden.length === 0) return [item];
+    if (index !== ellipsisAt || hidden.length === 0) return [item];
     const ellipsis = {
       key: 'more',
       title: (

@@ -1,5 +1,7 @@
+import { MenuOutlined } from '@ant-design/icons';
 import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
-import { Button, Spin, Splitter } from 'antd';
+import { Button, Drawer, Spin, Splitter, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/http';
@@ -13,6 +15,7 @@ import { FileBrowser } from './FileBrowser';
 import { type DriveArea, type DriveLocation, drivePath, locationFromRoute } from './location';
 import { useFolderPath, useSpaceOf } from './queries';
 import { SpaceList } from './SpaceList';
+import { DRIVE_NARROW_QUERY, DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import './drive.css';
 import { LazyResult } from '../../components/LazyResult';
 
@@ -51,6 +54,12 @@ function DriveView({ location }: { location: DriveLocation }) {
       : t(location.area === 'uploads' ? 'drive.spaces.uploads' : 'drive.spaces.mine');
   const folderName = location.folderId ? path.data?.path.at(-1)?.fname : spaceName;
   useDocumentTitle(folderName ?? spaceName ?? t('drive.title'));
+  const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
+  const phone = useMediaQuery(DRIVE_PHONE_QUERY);
+  // The drawer of spaces is open for the address it was opened at: going anywhere closes it.
+  const here = drivePath(location);
+  const [spacesOpenAt, setSpacesOpenAt] = useState<string>();
+  const spacesOpen = narrow && spacesOpenAt === here;
 
   let main: React.ReactNode;
   if (space.isError) {
@@ -81,29 +90,71 @@ function DriveView({ location }: { location: DriveLocation }) {
     );
   }
 
+  const head = (
+    <div className="cirrus-drive-head">
+      {narrow && (
+        <Tooltip title={t('drive.spaces.show')}>
+          <Button
+            type="text"
+            className="cirrus-drive-spaces-toggle"
+            icon={<MenuOutlined aria-hidden />}
+            aria-label={t('drive.spaces.show')}
+            aria-expanded={spacesOpen}
+            onClick={() => setSpacesOpenAt(here)}
+          />
+        </Tooltip>
+      )}
+      <DriveBreadcrumb
+        location={location}
+        teamName={location.area === 'team' ? space.data?.name : undefined}
+      />
+      {location.area === 'team' && space.data && (
+        <div className="cirrus-drive-head-actions">
+          {/* A team's activity and recycle bin (features/activity/TeamSpaceLinks). */}
+          <TeamSpaceLinks team={space.data} iconsOnly={phone} />
+          {/* The team details dialog (features/teams), or the chat dialog for a chat's space. */}
+          <TeamDetailsButton
+            groupId={space.data.id}
+            teamType={Number(space.data.type)}
+            withLabel={!phone}
+            size="small"
+            type="text"
+          />
+        </div>
+      )}
+    </div>
+  );
+
+  // A narrow window gives the files the whole width; the spaces open over them, in a drawer that
+  // closes once one is picked (the address changes).
+  if (narrow) {
+    return (
+      <div className="cirrus-drive is-narrow">
+        <div className="cirrus-drive-main">
+          {head}
+          {main}
+        </div>
+        <Drawer
+          open={spacesOpen}
+          onClose={() => setSpacesOpenAt(undefined)}
+          placement="left"
+          size={280}
+          title={t('drive.spaces.label')}
+          rootClassName="cirrus-drive-spaces-drawer"
+        >
+          <SpaceList location={location} />
+        </Drawer>
+      </div>
+    );
+  }
+
   return (
     <Splitter className="cirrus-drive" onResizeEnd={savePaneWidth}>
       <Splitter.Panel defaultSize={savedPaneWidth()} min={PANE_MIN} max={PANE_MAX} collapsible>
         <SpaceList location={location} />
       </Splitter.Panel>
       <Splitter.Panel className="cirrus-drive-main">
-        <div className="cirrus-drive-head">
-          <DriveBreadcrumb
-            location={location}
-            teamName={location.area === 'team' ? space.data?.name : undefined}
-          />
-          {/* A team's activity and recycle bin (features/activity/TeamSpaceLinks). */}
-          {location.area === 'team' && space.data && <TeamSpaceLinks team={space.data} />}
-          {/* The team details dialog (features/teams), or the chat dialog for a chat's space. */}
-          {location.area === 'team' && space.data && (
-            <TeamDetailsButton
-              groupId={space.data.id}
-              teamType={Number(space.data.type)}
-              withLabel
-              type="text"
-            />
-          )}
-        </div>
+        {head}
         {main}
       </Splitter.Panel>
     </Splitter>

@@ -2,6 +2,7 @@ import {
   CloseOutlined,
   DownOutlined,
   FolderAddOutlined,
+  MoreOutlined,
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -10,8 +11,9 @@ import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ACTION_ICONS, newItems, uploadItems } from './drive-menus';
+import { ACTION_ICONS, actionItems, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
+import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 interface DriveToolbarProps {
   selected: readonly FileRecord[];
@@ -31,13 +33,19 @@ interface DriveToolbarProps {
 export function DriveToolbar(props: DriveToolbarProps) {
   const { selected, canUpload, canCreate, total, refreshing } = props;
   const { t } = useTranslation();
+  const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   return (
     <div className="cirrus-toolbar">
       {selected.length > 0 ? (
         // One line: a toolbar that grew on selecting would move the list under the pointer between
         // the two clicks of a double click. Where the labelled buttons do not fit, they show their
-        // icons only (the label in a tooltip), and only then, if need be, the line scrolls.
-        <SelectionActions {...props} />
+        // icons only (the label in a tooltip), and only then, if need be, the line scrolls. A
+        // phone's width has room for none of them: they are one menu there.
+        phone ? (
+          <SelectionMenu {...props} />
+        ) : (
+          <SelectionActions {...props} />
+        )
       ) : (
         <Space wrap size={8}>
           {canUpload && (
@@ -143,6 +151,38 @@ function SelectionActions(props: DriveToolbarProps) {
             </Tooltip>
           );
         })}
+      </Space>
+    </div>
+  );
+}
+
+/** A phone's selection toolbar: clear, the count, and the actions in one menu. */
+function SelectionMenu(props: DriveToolbarProps) {
+  const { selected } = props;
+  const { t } = useTranslation();
+  return (
+    <div className="cirrus-toolbar-actions">
+      <Space size={8}>
+        <Button
+          type="text"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label={t('drive.toolbar.clearSelection')}
+          onClick={props.onClearSelection}
+        />
+        <Typography.Text strong className="cirrus-toolbar-count">
+          {t('drive.toolbar.selected', { count: selected.length })}
+        </Typography.Text>
+        <Dropdown
+          menu={{
+            items: actionItems(actionsFor(selected), t),
+            onClick: ({ key }) => props.onAction(key as FileAction),
+          }}
+          trigger={['click']}
+        >
+          <Button icon={<MoreOutlined aria-hidden />}>
+            {t('drive.toolbar.actions')} <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
       </Space>
     </div>
   );

@@ -30,6 +30,16 @@ describe('nameState: the rule behind the dialog button (spec 001 §5)', () => {
     expect(nameState(rename('Photos', 'folder'), 'Pictures').fullName).toBe('Pictures');
   });
 
+  test('a name typed with its extension does not get it twice', () => {
+    expect(nameState(rename('notes.txt'), 'meeting-notes.txt').fullName).toBe('meeting-notes.txt');
+    expect(nameState(rename('notes.txt'), 'meeting-notes.TXT').fullName).toBe('meeting-notes.TXT');
+    expect(nameState({ kind: 'file', ext: 'docx' }, 'plan.docx').fullName).toBe('plan.docx');
+    // the whole original name typed again is no change
+    expect(nameState(rename('notes.txt'), 'notes.txt').unchanged).toBe(true);
+    // the suffix's length rule applies to the name without the extension typed
+    expect(nameState(rename('notes.txt'), `${'x'.repeat(NAME_MAX - 4)}.txt`).error).toBeUndefined();
+  });
+
   test.each([
     ['empty', '', 'fileNameEmpty'],
     ['a colon', 'a:b', 'illegalFname'],

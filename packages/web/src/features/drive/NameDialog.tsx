@@ -6,6 +6,7 @@ import {
   type NewEmptyType,
   splitExt,
   validateFileName,
+  withFixedExt,
 } from '@cirrus/shared';
 import { Form, Input, type InputRef } from 'antd';
 import { type FormEvent, useRef, useState } from 'react';
@@ -23,7 +24,7 @@ export type NameMode =
 export interface NameState {
   /** The validation error of the typed name, checked on every keystroke. */
   error?: FileNameError;
-  /** The name to save: trimmed, with the suffix. */
+  /** The name to save: trimmed, with the suffix (once: not added again when typed). */
   fullName: string;
   /** Rename only: the trimmed name equals the original (spec 001 §5). */
   unchanged: boolean;
@@ -48,12 +49,13 @@ export function initialInput(mode: NameMode, defaults: { folder: string; file: s
 export function nameState(mode: NameMode, input: string): NameState {
   const ext = suffixOf(mode);
   const isFolder = mode.kind === 'folder' || (mode.kind === 'rename' && mode.file.ftype === 'folder');
-  const error = validateFileName(input, {
+  // A name typed with the suffix's extension keeps it once (withFixedExt): 'a.txt', not 'a.txt.txt'.
+  const { base, fullName } = withFixedExt(input, ext);
+  const error = validateFileName(base, {
     kind: isFolder ? 'folder' : 'file',
     mode: mode.kind === 'rename' ? 'rename' : 'create',
     ext: ext || undefined,
   });
-  const fullName = ext ? `${input.trim()}.${ext}` : input.trim();
   const unchanged = mode.kind === 'rename' && isRenameUnchanged(mode.file.fname, fullName);
   return { error, fullName, unchanged, canSubmit: !error && !unchanged };
 }

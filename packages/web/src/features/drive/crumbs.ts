@@ -59,3 +59,8 @@ export function collapseCrumbs(
   if (crumbs.length <= max) return { shown: [...crumbs], hidden: [] };
   return { shown: [crumbs[0], ...crumbs.slice(-tail)], hidden: crumbs.slice(1, -tail) };
 }
+
+/** A phone's trail: the last crumb alone, the ones before it in the ellipsis menu. */
+export function collapseToLast(crumbs: readonly Crumb[]): { shown: Crumb[]; hidden: Crumb[] } {
+  return { shown: crumbs.slice(-1), hidden: crumbs.slice(0, -1) };
+}

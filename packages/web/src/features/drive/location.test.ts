@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCrumbs, collapseCrumbs } from './crumbs';
+import { buildCrumbs, collapseCrumbs, collapseToLast } from './crumbs';
 import { drivePath, locationFromRoute, locationOfFolder, parseId } from './location';
 
 describe('drive addresses (spec 001 §2)', () => {
@@ -77,5 +77,12 @@ describe('breadcrumb (spec 001 §2)', () => {
     expect(names(shown)).toEqual(['r', 'c', 'd', 'e']);
     expect(names(hidden)).toEqual(['a', 'b']);
     expect(collapseCrumbs(crumbs.slice(0, 5)).hidden).toEqual([]);
+  });
+
+  test("a phone's trail shows the current folder; the rest go to the ellipsis menu", () => {
+    const crumbs = ['r', 'a', 'b'].map((label) => ({ key: label, label, to: label }));
+    expect(names(collapseToLast(crumbs).shown)).toEqual(['b']);
+    expect(names(collapseToLast(crumbs).hidden)).toEqual(['r', 'a']);
+    expect(collapseToLast(crumbs.slice(0, 1))).toEqual({ shown: [crumbs[0]], hidden: [] });
   });
 });
