@@ -20,7 +20,7 @@ async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data
 test('a plain user gets the 404 page at the console', async ({ page }) => {
   await login(page, 'wangfang');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Admin console' })).toHaveCount(0);
   await page.goto('/pcview/admin/people');
   await expect(page.getByText('Page not found')).toBeVisible();
 });
@@ -32,22 +32,23 @@ test('an administrator creates a person, who must change the temporary password 
   const stamp = Date.now().toString(36);
   const account = `new.${stamp}`;
   await login(page, 'admin');
-  // The avatar menu's "manage background" opens the console (admin_portal_url).
+  // The avatar menu's "Admin console" (spec: manage background) opens the console (admin_portal_url).
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('link', { name: 'Manage background' })).toHaveAttribute(
-    'href',
-    '/pcview/admin',
-  );
+  await expect(page.getByRole('link', { name: 'Admin console' })).toHaveAttribute('href', '/pcview/admin');
   await page.goto('/pcview/admin');
   await expect(page).toHaveURL(/\/pcview\/admin\/people$/);
   await expect(page.getByRole('navigation', { name: 'Admin console' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New person' }).click();
   const dialog = page.getByRole('dialog', { name: 'New person' });
+  // Saved empty: one "Required" under each required field, and the account rule not repeated
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Required', { exact: true })).toHaveCount(2);
+  await expect(dialog.getByText('not only digits')).toHaveCount(0);
   await dialog.getByLabel('Account').fill('12345');
   await dialog.getByLabel('Name', { exact: true }).fill(`New Hire ${stamp}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('not only digits').first()).toBeVisible();
+  await expect(dialog.getByText('not only digits')).toHaveCount(1);
   await dialog.getByLabel('Account').fill(account);
   await dialog.getByLabel('Email').fill(`${account}@nebula.example`);
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -38,7 +38,7 @@ test('a demo user sees the layout and the avatar menu, then logs out', async ({ 
   await expect(page.getByRole('menuitem', { name: 'My info' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Feedback' })).toBeVisible();
   // a plain user has no administrator entry
-  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Admin console' })).toHaveCount(0);
 
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
@@ -62,5 +62,5 @@ test("antd's prebuilt styles are in force, with the app's theme", async ({ page 
 test('the administrator sees the manage-background entry', async ({ page }) => {
   await login(page, 'admin');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Manage background' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin console' })).toBeVisible();
 });

@@ -19,7 +19,25 @@ async function openTeamDetails(page: Page, name: string) {
 const memberRow = (dialog: ReturnType<Page['getByRole']>, name: string) =>
   dialog.locator('.cirrus-member-row').filter({ hasText: name });
 
-test('a team from creation to deletion: members, roles, transfer, exit, delete', async ({
+/** Picks an entry of a member's role dropdown. */
+async function chooseRole(page: Page, dialog: ReturnType<Page['getByRole']>, name: string, entry: string) {
+  await dialog.getByRole('combobox', { name: `Role of ${name}` }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: entry })
+    .click();
+}
+
+/** Cancels a confirmation; a dialog ignores a cancel in its first 500 ms, so it is pressed until it goes. */
+async function cancel(dialog: ReturnType<Page['getByRole']>) {
+  await expect(async () => {
+    if (await dialog.isVisible())
+      await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 1000 });
+    await expect(dialog).toBeHidden({ timeout: 400 });
+  }).toPass({ timeout: 10_000 });
+}
+
+test('a team from creation to deletion: members, roles, removal, transfer, exit, delete', async ({
   page,
   browser,
 }) => {
@@ -54,13 +72,26 @@ test('a team from creation to deletion: members, roles, transfer, exit, delete',
   let dialog = await openTeamDetails(page, team);
   await dialog.getByRole('tab', { name: 'Team members' }).click();
   await expect(dialog.getByText('3 members')).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Role of 王芳' }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Admin' })
-    .click();
+  await chooseRole(page, dialog, '王芳', 'Admin');
   await expect(page.getByText('Changes saved.')).toBeVisible();
   await expect(memberRow(dialog, '王芳')).toContainText('Admin');
+
+  // "Remove" in the role dropdown asks first, naming the person; Cancel leaves them as they were
+  await chooseRole(page, dialog, '王芳', 'Remove');
+  let ask = page.getByRole('dialog', { name: 'Remove 王芳 from the team?' });
+  await expect(ask).toContainText('王芳 will no longer see this team');
+  await cancel(ask);
+  await expect(page.getByText('Removed.')).toHaveCount(0);
+  await expect(memberRow(dialog, '王芳')).toContainText('Admin');
+  await expect(dialog.getByText('3 members')).toBeVisible();
+  // ... and confirming removes them
+  await chooseRole(page, dialog, '王芳', 'Remove');
+  ask = page.getByRole('dialog', { name: 'Remove 王芳 from the team?' });
+  await ask.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Removed.')).toBeVisible();
+  await expect(ask).toBeHidden();
+  await expect(memberRow(dialog, '王芳')).toHaveCount(0);
+  await expect(dialog.getByText('2 members')).toBeVisible();
 
   // Hand the team to 李娜: the previous owner becomes a member
   await dialog.getByRole('tab', { name: 'Team settings' }).click();
@@ -139,7 +170,7 @@ test.describe('in Chinese', () => {
     const rawKey = /\b(common|roles|types|details|inline|info|members|transfer|settings|invite)\.[a-zA-Z]/;
 
     await expect(dialog.getByRole('tab', { name: '团队信息' })).toBeVisible();
-    for (const label of ['创建日期', '团队类型', '团队归属', '云文件空间', '团队公告']) {
+    for (const label of ['创建日期', '团队类型', '所属部门', '云文件空间', '团队公告']) {
       await expect(dialog.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(dialog.getByText('企业团队', { exact: true }).first()).toBeVisible();

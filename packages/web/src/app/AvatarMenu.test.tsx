@@ -105,7 +105,7 @@ describe('AvatarMenu', () => {
     expect(entryNames(menu)).toEqual([
       'My info',
       'Contacts',
-      'Manage background',
+      'Admin console',
       'Settings',
       'Feedback',
       'Intranet',

@@ -25,6 +25,8 @@ export const searchEn = {
     noKeyword: 'Type what you are looking for in the search box above.',
     empty: 'Nothing found',
     emptyText: 'Try another word, fewer words, or the advanced search.',
+    emptyTextAll: 'Try another word, fewer words, or the advanced search on the Files tab.',
+    emptyTextPlain: 'Try another word or fewer words.',
     loading: 'Loading…',
     noMore: 'No more results',
     loadMore: 'Load more',

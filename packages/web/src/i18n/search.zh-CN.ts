@@ -24,6 +24,8 @@ export const searchZhCN: typeof searchEn = {
     noKeyword: '请在上方搜索框中输入要查找的内容。',
     empty: '没有找到相关结果',
     emptyText: '换个关键词、减少关键词，或使用高级搜索试试。',
+    emptyTextAll: '换个关键词、减少关键词，或在“文件”标签页使用高级搜索试试。',
+    emptyTextPlain: '换个关键词或减少关键词试试。',
     loading: '加载中…',
     noMore: '没有更多结果了',
     loadMore: '加载更多',

@@ -15,6 +15,7 @@ import { useNotify } from '../../components/useNotify';
 import { AdminPage } from './AdminPage';
 import { ConfirmDialog } from './ConsoleDialog';
 import { pagerTotal, when } from './format';
+import { outboxKindKey } from './outbox-kinds';
 import { useAdminMutation, useAudit, useFeedbackInbox, useIdentities, useOutbox } from './queries';
 
 function usePage() {
@@ -248,7 +249,10 @@ export function OutboxPage() {
           {
             title: t('admin.outbox.kind'),
             dataIndex: 'kind',
-            render: (k: string) => <Typography.Text code>{k}</Typography.Text>,
+            render: (k: string) => {
+              const key = outboxKindKey(k);
+              return key ? <span title={k}>{t(key)}</span> : <Typography.Text code>{k}</Typography.Text>;
+            },
           },
           {
             title: t('admin.outbox.state'),

@@ -9,7 +9,7 @@ import {
   validateUniqueName,
 } from '@cirrus/shared';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type UserInput } from '../../api/admin';
 import { GuardedModal } from '../../components/GuardedModal';
@@ -51,6 +51,8 @@ export function UserFormDialog({
   const lang = useLanguage();
   const notify = useNotify();
   const [form] = Form.useForm<FormValues>();
+  // The account rule is a grey hint until the field fails; then the red message alone says it.
+  const [accountFailed, setAccountFailed] = useState(false);
   const save = useAdminMutation(
     (values: FormValues): Promise<TemporaryPasswordAnswer | AdminUser> => {
       const body: UserInput = {
@@ -73,6 +75,7 @@ export function UserFormDialog({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    setAccountFailed(false);
     if (user)
       form.setFieldsValue({
         unique_name: user.unique_name,
@@ -100,6 +103,9 @@ export function UserFormDialog({
       <Form<FormValues>
         form={form}
         layout="vertical"
+        onFieldsChange={(_, all) =>
+          setAccountFailed(all.some((f) => f.name[0] === 'unique_name' && (f.errors?.length ?? 0) > 0))
+        }
         onFinish={(values) =>
           save.mutate(values, {
             onSuccess: (answer) => {
@@ -113,12 +119,14 @@ export function UserFormDialog({
         <Form.Item
           name="unique_name"
           label={t('admin.people.account')}
-          extra={user ? undefined : t('admin.people.accountRule')}
+          extra={user || accountFailed ? undefined : t('admin.people.accountRule')}
+          // One message at a time: "Required" when empty, else the rule.
+          validateFirst
           rules={
             user
               ? []
               : [
-                  { required: true, message: t('admin.people.required') },
+                  { required: true, whitespace: true, message: t('admin.people.required') },
                   {
                     validator: (_, v) =>
                       validateUniqueName(v ?? '')
@@ -133,7 +141,9 @@ export function UserFormDialog({
         <Form.Item
           name="nick_name"
           label={t('admin.people.name')}
+          validateFirst
           rules={[
+            { required: true, whitespace: true, message: t('admin.people.required') },
             {
               validator: (_, v) =>
                 validateNickname(v ?? '')

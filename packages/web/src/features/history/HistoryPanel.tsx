@@ -52,9 +52,17 @@ function Remark({
   const setRemark = useSetRemark(file.groupid, file.id);
   const [draft, setDraft] = useState<string>();
 
+  // The server takes HISTORY_LOG_MAX characters (UTF-16, as the counter counts them).
+  const tooLong = draft !== undefined && draft.trim().length > HISTORY_LOG_MAX;
+
   const save = () => {
     if (draft === undefined) return;
     const log = draft.trim();
+    if (log.length > HISTORY_LOG_MAX) {
+      // Nothing is cut: the remark stays open, its counter red, until it is shortened or Esc.
+      notify.warning(t('history.remarkTooLong', { max: HISTORY_LOG_MAX }));
+      return;
+    }
     setDraft(undefined);
     if (log === version.log) return;
     setRemark.mutate({ hid: version.id, log }, { onError: (error) => notify.error(error) });
@@ -66,7 +74,8 @@ function Remark({
         size="small"
         autoFocus
         value={draft}
-        maxLength={HISTORY_LOG_MAX}
+        count={{ show: true, max: HISTORY_LOG_MAX }}
+        status={tooLong ? 'error' : undefined}
         placeholder={t('history.remarkPlaceholder')}
         aria-label={t('history.remark')}
         onChange={(event) => setDraft(event.target.value)}

@@ -28,6 +28,7 @@ import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/queries';
 import { useUserBrief } from '../profile/queries';
+import { useSettings } from '../settings/queries';
 import {
   chatKeys,
   LIST_POLL_MS,
@@ -56,6 +57,9 @@ function targetOf(params: { chatId?: string; userId?: string }): Target | null |
   return null;
 }
 
+/** Characters as the shared rule counts them (code points: an emoji is one). */
+const countChars = (text: string) => [...text].length;
+
 const pathOf = (c: Conversation) =>
   c.type === CHAT_TYPE_GROUP
     ? `${paths.message}/group/${groupChatId(c.id, c.group_type)}`
@@ -82,6 +86,7 @@ export function MessagesPage() {
   const list = useConversations(LIST_POLL_MS);
   const now = useNow();
   const language = useLanguage();
+  const settings = useSettings();
   useDocumentTitle(t('message.title'));
   const open = target && target !== 'invalid' ? target : null;
   const current = open
@@ -146,7 +151,11 @@ export function MessagesPage() {
           ) : open ? (
             <Thread key={`${open.type}-${open.id}`} target={open} conversation={current} />
           ) : (
-            <AreaEmpty title={t('message.pick')} text={t('message.pickText')} />
+            <AreaEmpty
+              title={t('message.pick')}
+              // Only with chat allowed does a profile offer "Send message".
+              text={t(settings.allow_chat ? 'message.pickText' : 'message.pickTextNoProfile')}
+            />
           )}
         </section>
       </div>
@@ -220,6 +229,11 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
     }
   };
 
+  const tooLong = countChars(draft) > CHAT_MESSAGE_MAX;
+  const shownError =
+    error ??
+    (tooLong ? lookupErrorMessage({ status: 400, body: { result: 'chatMessageTooLong' } }, language) : null);
+
   if (messages.error) return <Result status="warning" title={errorMessage(messages.error, language)} />;
   return (
     <>
@@ -281,18 +295,21 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
           }}
           onKeyDown={onKeyDown}
           autoSize={{ minRows: 1, maxRows: 6 }}
-          maxLength={CHAT_MESSAGE_MAX}
+          // A counter rather than a cut: a long paste stays whole, the counter turns red and the
+          // limit is said below, so nothing is dropped without the writer knowing.
+          count={{ show: true, max: CHAT_MESSAGE_MAX, strategy: countChars }}
           placeholder={t('message.placeholder', { name })}
           aria-label={t('message.write')}
-          status={error ? 'error' : undefined}
+          status={shownError ? 'error' : undefined}
+          className="cirrus-chat-input"
         />
         <Button type="primary" icon={<SendOutlined />} loading={send.isPending} onClick={submit}>
           {t('message.send')}
         </Button>
       </div>
-      {error && (
+      {shownError && (
         <Typography.Text type="danger" role="alert" className="cirrus-chat-error">
-          {error}
+          {shownError}
         </Typography.Text>
       )}
     </>

@@ -134,3 +134,23 @@ test('no change-password button for a synced account or with an external logout 
   expect(await screen.findByText('Engineer')).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Change password/ })).toBeNull();
 });
+
+test("the viewer's cloud space shows on their own card only, never on someone else's", async () => {
+  const other = makeSelf({ id: 40, userid: 40, nick_name: 'Wang Fang' });
+  const calls = stubApi({
+    [`GET /u/v1/companies/self/users/${self.id}/brief`]: () => json(200, briefOf(self)),
+    'GET /u/v1/companies/self/users/40/brief': () => json(200, briefOf(other)),
+    'GET /api/v3/spaces': () => json(200, { total: 10 * 1024 ** 3, used: 1024 ** 3 }),
+  });
+  const mine = renderInApp(<UserCard userId={self.id} />, { self });
+  expect(await screen.findByText('My cloud space')).toBeTruthy();
+  expect(screen.getByText(/1.00 GB of 10.00 GB used/)).toBeTruthy();
+  mine.unmount();
+  calls.length = 0;
+
+  renderInApp(<UserCard userId={40} />, { self });
+  expect(await screen.findByText('Wang Fang')).toBeTruthy();
+  expect(screen.queryByText('My cloud space')).toBeNull();
+  expect(screen.queryByText(/of 10.00 GB/)).toBeNull();
+  expect(calls.some((c) => c.path === '/api/v3/spaces')).toBe(false);
+});

@@ -72,7 +72,8 @@ export function UserCard({ userId }: { userId: number }) {
   const settings = useSettings();
   const own = me.id === userId;
   const brief = useUserBrief(userId);
-  const space = useMySpace();
+  // The signed-in person's own space: asked for, and shown, on their own card only.
+  const space = useMySpace(own);
   const identity = useIdentity(own && settings.allow_real_name);
   const updateSelf = useUpdateSelf();
   const updateExtPhone = useUpdateExtPhone();
@@ -226,8 +227,9 @@ export function UserCard({ userId }: { userId: number }) {
       notSet
     ),
   });
-  if (usage && space.data) {
-    // spec 000 §2: the cloud space shown is the viewer's own.
+  if (own && usage && space.data) {
+    // spec 000 §2: the cloud space shown is the viewer's own, so it belongs on their own card
+    // only; on someone else's it would read as that person's.
     rows.push({
       key: 'space',
       label: t('profile.cloudSpace'),

@@ -42,11 +42,13 @@ interface ListStateProps {
   onRetry: () => void;
   /** A few rows in a section of the all-results page: a one-line empty state. */
   compact?: boolean;
+  /** What to try when nothing is found; only the files tab has the advanced search to point to. */
+  emptyText?: string;
   children: ReactNode;
 }
 
 /** Loading, failed (spec 001 §8: no answer body = server busy and the server-error placeholder), empty, or the list. */
-function ListState({ error, loading, empty, onRetry, compact, children }: ListStateProps) {
+function ListState({ error, loading, empty, onRetry, compact, emptyText, children }: ListStateProps) {
   const { t } = useTranslation('search');
   const failure = useSearchFailure(error);
   if (failure) {
@@ -77,7 +79,7 @@ function ListState({ error, loading, empty, onRetry, compact, children }: ListSt
           <>
             <Typography.Text strong>{t('page.empty')}</Typography.Text>
             <br />
-            <Typography.Text type="secondary">{t('page.emptyText')}</Typography.Text>
+            <Typography.Text type="secondary">{emptyText ?? t('page.emptyTextPlain')}</Typography.Text>
           </>
         }
       />
@@ -196,17 +198,26 @@ function MemberResults({ keyword, limit }: { keyword: string; limit?: number }) 
   );
 }
 
-function FileResults({ keyword }: { keyword: string }) {
+function FileResults({ keyword, onAllTab = false }: { keyword: string; onAllTab?: boolean }) {
+  const { t } = useTranslation('search');
   const { search } = useLocation();
   const settings = useSettings();
   const request = fileSearchRequest(keyword, search, settings.allow_advanced_search);
   const files = useFileSearch(request.mode, request.query, !request.empty);
+  // The advanced search is on the files tab only: there it is "the advanced search", from the
+  // all-results page it is the one on the files tab.
+  const emptyText = !settings.allow_advanced_search
+    ? t('page.emptyTextPlain')
+    : onAllTab
+      ? t('page.emptyTextAll')
+      : t('page.emptyText');
   return (
     <ListState
       error={files.error}
       loading={files.isPending && !request.empty}
       empty={files.files.length === 0}
       onRetry={() => void files.refetch()}
+      emptyText={emptyText}
     >
       <FileHitList hits={files.files} />
       <ListFooter
@@ -306,7 +317,7 @@ export function SearchAllPage() {
             </SectionBlock>
           )}
           <SectionBlock title={t('tabs.file')}>
-            <FileResults keyword={keyword} />
+            <FileResults keyword={keyword} onAllTab />
           </SectionBlock>
         </div>
       )}

@@ -81,6 +81,7 @@ export function InlineEdit({
     const action = inlineKeyAction(event.nativeEvent, multiline);
     if (action === 'cancel') {
       event.preventDefault();
+      event.stopPropagation(); // cancels the edit, not the dialog around it
       cancelled.current = true;
       setEditing(false);
       setError(undefined);

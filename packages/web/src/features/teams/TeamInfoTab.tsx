@@ -47,7 +47,7 @@ function DeptSpace({ deptId }: { deptId: number }) {
   );
 }
 
-/** The team info tab (spec 000 §2): name, date, type, ownership, space, department space, notice. */
+/** The team info tab (spec 000 §2): name, date, type, department (if any), space, department space, notice. */
 export function TeamInfoTab({ team }: { team: TeamRecord }) {
   const { t } = useTranslation('teams');
   const language = useLanguage();
@@ -97,11 +97,16 @@ export function TeamInfoTab({ team }: { team: TeamRecord }) {
         items={[
           { key: 'created', label: t('info.created'), children: formatDate(team.created_at) },
           { key: 'type', label: t('info.type'), children: t(`types.${team.type}`) },
-          {
-            key: 'ownership',
-            label: t('info.ownership'),
-            children: team.ascription_dept?.display_path_name || '--',
-          },
+          // The department the team belongs to (spec 000 §2 "team ownership"); no row without one.
+          ...(team.ascription_dept?.display_path_name
+            ? [
+                {
+                  key: 'ownership',
+                  label: t('info.ownership'),
+                  children: team.ascription_dept.display_path_name,
+                },
+              ]
+            : []),
           { key: 'owner', label: t('info.owner'), children: team.owner_user?.nick_name ?? '--' },
           {
             key: 'space',

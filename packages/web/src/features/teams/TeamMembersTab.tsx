@@ -58,6 +58,7 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
   const [checked, setChecked] = useState<Map<number, TeamMember>>(new Map());
   const [picking, setPicking] = useState(false);
   const [transferTo, setTransferTo] = useState<TeamMember | null>(null);
+  const [removeOne, setRemoveOne] = useState<TeamMember | null>(null);
   const [profile, setProfile] = useState<number | null>(null);
   const role = team.self_member.team_role;
   const rows = useMemo(() => (members.data?.pages ?? []).flatMap((p) => p.members), [members.data]);
@@ -96,7 +97,8 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
 
   const onRoleSelect = (member: TeamMember, value: string) => {
     if (value === TRANSFER) setTransferTo(member);
-    else if (value === REMOVE) void attempt(() => mutations.remove.mutateAsync([member.id]), 'removeSuccess');
+    // Removing someone is asked first; the select stays on the role until it is confirmed.
+    else if (value === REMOVE) setRemoveOne(member);
     else
       void attempt(
         () => mutations.setRole.mutateAsync({ userId: member.id, role: Number(value) }),
@@ -334,6 +336,23 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
         }}
       >
         {t('transfer.confirmText', { name: transferTo?.user?.nick_name ?? '' })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removeOne !== null}
+        title={t('members.removeTitle', { name: removeOne?.user?.nick_name ?? '' })}
+        okText={t('members.remove')}
+        danger
+        loading={mutations.remove.isPending}
+        onCancel={() => setRemoveOne(null)}
+        onOk={() => {
+          const target = removeOne;
+          if (!target) return;
+          void attempt(() => mutations.remove.mutateAsync([target.id]), 'removeSuccess').then(
+            (done) => done && setRemoveOne(null),
+          );
+        }}
+      >
+        {t('members.removeText', { name: removeOne?.user?.nick_name ?? '' })}
       </ConfirmDialog>
       {profile !== null && <UserCardDialog userId={profile} open onClose={() => setProfile(null)} />}
     </div>

@@ -176,8 +176,9 @@ export function TeamSettingsTab({ team, onLeft }: { team: TeamRecord; onLeft: ()
           checked={team.im_push}
           loading={push.isPending}
           aria-label={t('settings.push')}
-          // Anyone may try; the server answers 403 with its msg to those who may not (spec 000 §8).
-          data-can-toggle={canTogglePush(role)}
+          // Owner and admin change it (the server answers 403 to anyone else, spec 000 §8); the
+          // others see the current value, read-only like the history limit above.
+          disabled={!canTogglePush(role)}
           onChange={(on) => void togglePush(on)}
         />
       </SettingRow>

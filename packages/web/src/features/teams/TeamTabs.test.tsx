@@ -1,0 +1,74 @@
+import type { TeamRecord, TeamRole } from '@cirrus/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { renderInApp, stubApi } from '../profile/test-utils';
+import { TeamInfoTab } from './TeamInfoTab';
+import { TeamSettingsTab } from './TeamSettingsTab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function teamOf(role: TeamRole, overrides: Partial<TeamRecord> = {}): TeamRecord {
+  return {
+    id: 7,
+    groupid: 70,
+    contacts_id: 7,
+    name: 'Design',
+    avatar: '1_1',
+    notice: '',
+    type: 3,
+    contacts_type: 3,
+    volume_type: 'group',
+    data_type: 'drive',
+    member_count: 3,
+    is_top_group: false,
+    created_at: 1_700_000_000,
+    user_role: 'member',
+    space: { total: 0, used: 0 },
+    owner_user: { id: 1, nick_name: 'Owner', avatar: '' },
+    creator: { id: 1, nick_name: 'Owner' },
+    ascription_dept: null,
+    self_member: { team_role: role, via_dept: false, in_dept: false },
+    dept_count: 0,
+    auto_convert_state: 0,
+    auto_convert_group: false,
+    im_push: true,
+    history_limit: 10,
+    history_limit_max: 100,
+    recent_members: [],
+    ...overrides,
+  };
+}
+
+test.each([
+  [1, true],
+  [2, true],
+  [3, false],
+  [4, false],
+] as const)('file-message push for role %i: shows its value, may change it: %s', (role, may) => {
+  stubApi({});
+  renderInApp(<TeamSettingsTab team={teamOf(role)} onLeft={() => {}} />);
+  const push = screen.getByRole('switch', { name: 'File-message push' });
+  expect(push.getAttribute('aria-checked')).toBe('true');
+  expect((push as HTMLButtonElement).disabled).toBe(!may);
+});
+
+test('team info names the department a team belongs to, and has no such row without one', () => {
+  stubApi({});
+  const { unmount } = renderInApp(<TeamInfoTab team={teamOf(3)} />);
+  expect(screen.getByText('Team type')).toBeTruthy();
+  expect(screen.queryByText('Department')).toBeNull();
+  expect(screen.queryByText('Team ownership')).toBeNull();
+  expect(screen.queryByText('--')).toBeNull();
+  unmount();
+
+  renderInApp(
+    <TeamInfoTab
+      team={teamOf(3, {
+        type: 2,
+        ascription_dept: { id: 4, name: 'Web', display_path_name: 'Example Co./R&D/Web' },
+      })}
+    />,
+  );
+  expect(screen.getByText('Department')).toBeTruthy();
+  expect(screen.getByText('Example Co./R&D/Web')).toBeTruthy();
+});
