@@ -216,6 +216,7 @@ function createServices(
     notices,
     approval: approvalPolicy,
     messageCount: chat.countOfTeam,
+    dialect: deps.database.dialect,
     now,
   });
   const approvals = createApprovalService({

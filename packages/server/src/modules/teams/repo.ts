@@ -1,34 +1,34 @@
-import { PostgresAdapter, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { DbOrTrx, Trx } from '../../db/index.ts';
 import type { GroupsTable } from '../../db/schema.ts';
 
 /**
- * Row locks (SELECT ... FOR UPDATE) are PostgreSQL's, where concurrent transactions interleave;
- * SQLite has no such syntax and needs none, its writes going one at a time.
+ * Row locks (SELECT ... FOR UPDATE) are PostgreSQL's, where concurrent transactions interleave:
+ * `lock` is true there. SQLite has no such syntax and needs none, its writes going one at a time.
  */
-const locks = (db: DbOrTrx) => db.getExecutor().adapter instanceof PostgresAdapter;
+type RowLock = boolean;
 
 /**
  * The active team's row, locked until the transaction ends: the transactions that change a team's
  * members or roles take it first, so that they take turns and each sees what the one before did.
  */
-export function lockGroup(trx: Trx, id: number) {
+export function lockGroup(trx: Trx, id: number, lock: RowLock) {
   return trx
     .selectFrom('groups')
     .selectAll()
     .where('id', '=', id)
     .where('status', '=', 'active')
-    .$if(locks(trx), (q) => q.forUpdate())
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
 /** Locks a user's row: the teams one user creates are counted (groupNumLimit) one creation at a time. */
-export async function lockUser(trx: Trx, id: number): Promise<void> {
+export async function lockUser(trx: Trx, id: number, lock: RowLock): Promise<void> {
   await trx
     .selectFrom('users')
     .select('id')
     .where('id', '=', id)
-    .$if(locks(trx), (q) => q.forUpdate())
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
@@ -42,13 +42,13 @@ export function findDirectMembers(db: DbOrTrx, groupId: number) {
 }
 
 /** One user entry; `lock` keeps it (on PostgreSQL) until the transaction ends. */
-export function findDirectMember(db: DbOrTrx, groupId: number, userId: number, lock = false) {
+export function findDirectMember(db: DbOrTrx, groupId: number, userId: number, lock: RowLock = false) {
   return db
     .selectFrom('group_members')
     .select(['user_id', 'team_role', 'joined_at', 'is_top'])
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
-    .$if(lock && locks(db), (q) => q.forUpdate())
+    .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 

@@ -33,7 +33,7 @@ import {
   validateTeamName,
   weightedLength,
 } from '@cirrus/shared';
-import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -75,6 +75,8 @@ interface Deps {
   approval: ApprovalPolicy;
   /** How many messages a team's conversation holds (modules/chat). */
   messageCount: (groupId: number) => Promise<number>;
+  /** On PostgreSQL the transactions here lock the rows they decide on (repo.ts). */
+  dialect: Dialect;
   now: () => number;
 }
 
@@ -114,8 +116,10 @@ export function createTeamService({
   notices,
   approval,
   messageCount,
+  dialect,
   now,
 }: Deps) {
+  const rowLocks = dialect === 'postgres';
   async function requireTeam(actor: Actor, groupId: number): Promise<TeamAccess> {
     const access = await spaces.access(actor, groupId);
     if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
@@ -179,7 +183,7 @@ export function createTeamService({
    * decides on again, so that concurrent ones take turns and each sees what the one before did.
    */
   async function lockTeam(trx: Trx, groupId: number): Promise<GroupRow> {
-    const space = await repo.lockGroup(trx, groupId);
+    const space = await repo.lockGroup(trx, groupId, rowLocks);
     if (space?.type !== 'team') throw new DomainError('groupNotExist');
     return space;
   }
@@ -191,7 +195,7 @@ export function createTeamService({
 
   /** Someone's role in the team now, inside the transaction (their entry locked); undefined once out. */
   async function currentRole(trx: Trx, groupId: number, userId: number): Promise<TeamRole | undefined> {
-    const direct = await repo.findDirectMember(trx, groupId, userId, true);
+    const direct = await repo.findDirectMember(trx, groupId, userId, rowLocks);
     if (direct) return direct.team_role as TeamRole;
     return (await inDept(trx, groupId, userId)) ? TEAM_ROLE.member : undefined;
   }
@@ -326,7 +330,7 @@ export function createTeamService({
       if (!entries.some((e) => e.dept_id === id)) throw new DomainError('groupMemberNotFound');
       return { role: TEAM_ROLE.member, isDept: true, viaDept: false };
     }
-    const direct = await repo.findDirectMember(trx, space.id, id, true);
+    const direct = await repo.findDirectMember(trx, space.id, id, rowLocks);
     if (direct) return { role: direct.team_role as TeamRole, isDept: false, viaDept: false };
     if (await inDept(trx, space.id, id)) return { role: TEAM_ROLE.member, isDept: false, viaDept: true };
     throw new DomainError('groupMemberNotFound');
@@ -430,7 +434,7 @@ export function createTeamService({
   ): Promise<GroupRow> {
     if (limitGroups) {
       // The owner's row locked: concurrent creations by one user count one after another.
-      await repo.lockUser(trx, input.ownerId);
+      await repo.lockUser(trx, input.ownerId, rowLocks);
       await checkGroupLimit(trx, input.ownerId, config.max_groups_per_user);
     }
     const memberIds = newMemberIds(input);
@@ -742,7 +746,7 @@ export function createTeamService({
       const { max_groups_per_user } = await settings.get(actor.companyId);
       // The new general team counts towards the owner's groupNumLimit, counted with their row locked.
       await db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, actor.userId);
+        await repo.lockUser(trx, actor.userId, rowLocks);
         await checkGroupLimit(trx, actor.userId, max_groups_per_user);
         await repo.updateGroup(trx, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
       });
@@ -799,7 +803,7 @@ export function createTeamService({
       // Read again with the team locked: a transfer that committed meanwhile may have made them owner.
       await db.transaction().execute(async (trx) => {
         const space = await lockTeam(trx, groupId);
-        const self = await repo.findDirectMember(trx, groupId, actor.userId, true);
+        const self = await repo.findDirectMember(trx, groupId, actor.userId, rowLocks);
         const viaDept = await inDept(trx, groupId, actor.userId);
         // Those a department brings in leave with the department.
         if (!self) throw new DomainError(viaDept ? 'cant_remove_member' : 'groupNotExist');
@@ -951,7 +955,7 @@ export function createTeamService({
       const { max_group_members } = await settingsOf(space);
       await db.transaction().execute(async (trx) => {
         // The team locked and read again: joins take turns, each counting the one before.
-        const locked = await repo.lockGroup(trx, space.id);
+        const locked = await repo.lockGroup(trx, space.id, rowLocks);
         if (locked?.invite_code !== code) throw new DomainError('teamLinkNotExist');
         if (
           (await repo.findDirectMember(trx, space.id, actor.userId)) ||
