@@ -688,7 +688,7 @@ export const en = {
     },
     action: {
       open: 'Opened',
-      file_create: 'Uploaded',
+      file_create: 'Added',
       update: 'Changed',
       rename: 'Renamed',
       recover: 'Recovered',

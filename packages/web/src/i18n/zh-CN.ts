@@ -626,7 +626,7 @@ export const zhCN: Messages = {
     },
     action: {
       open: '打开',
-      file_create: '上传',
+      file_create: '新增',
       update: '修改',
       rename: '重命名',
       recover: '恢复',
