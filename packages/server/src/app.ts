@@ -77,6 +77,8 @@ import { createSearchIndexer, EXTRACT_BATCH, EXTRACT_JOB, MAINTAIN_JOB } from '.
 import { createSearchRepo } from './modules/search/repo.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { createSearchService } from './modules/search/service.ts';
+import { secdocRoutes } from './modules/secdoc/routes.ts';
+import { createSecdocService } from './modules/secdoc/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { signupRoutes } from './modules/signup/routes.ts';
@@ -272,6 +274,7 @@ function createServices(
     opened: (userId, file) => recentLog.opened(db, userId, file),
   });
   const stars = createStarService({ db, access: fileAccess, files, now });
+  const secdoc = createSecdocService({ db, access: fileAccess, spaces });
   const recent = createRecentService({ db, files });
   const comments = createCommentService({ db, access: fileAccess, events, now });
   const feed = createEventFeed({ db, spaces, access: fileAccess });
@@ -426,6 +429,7 @@ function createServices(
     links,
     blobCollector,
     stars,
+    secdoc,
     recent,
     comments,
     feed,
@@ -542,6 +546,7 @@ export async function buildApp({
   await app.register(previewRoutes(services));
   await app.register(recycleRoutes(services));
   await app.register(starRoutes(services));
+  await app.register(secdocRoutes(services));
   await app.register(historyRoutes(services));
   await app.register(recentRoutes(services));
   await app.register(eventRoutes(services));

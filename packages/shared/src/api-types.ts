@@ -98,6 +98,10 @@ export interface FileRecord {
   creator: { id: number; name: string };
   modifier: { id: number; name: string };
   secret_label: number;
+  /** spec 001 §3: a security document's guid, '' for an ordinary file (secdoc.ts). */
+  secure_guid: string;
+  /** spec 001 §3: whether the file is a security document. */
+  safeFile: boolean;
   /** The item's open share link (spec 001 §3 link{sid}); null when it has none. */
   link: { sid: string } | null;
   /** spec 001 §3: who the item is shared with, for the member chips; null without a link. */
@@ -116,7 +120,7 @@ export interface VolumeFileRecord extends FileRecord {
   ver: number;
   parent_id: number;
   sha1: string;
-  /** The security document's id; '' for an ordinary file (security documents are not built). */
+  /** The security document's guid; '' for an ordinary file (secure_guid). */
   security_guid: string;
   /** The actor's permissions by name (the mask of user_acl). */
   permission: PermissionFlags;

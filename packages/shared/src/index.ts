@@ -16,6 +16,7 @@ export * from './random.ts';
 export * from './realtime.ts';
 export * from './roles.ts';
 export * from './search-types.ts';
+export * from './secdoc.ts';
 export * from './secret-labels.ts';
 export * from './settings.ts';
 export * from './settings-help.ts';

@@ -18,6 +18,7 @@ import * as searchQueue from './migrations/20261124_0016_search_queue.ts';
 import * as searchQueueRev from './migrations/20261127_0017_search_queue_rev.ts';
 import * as searchNamesWritten from './migrations/20261127_0018_search_names_written.ts';
 import * as chat from './migrations/20261128_0019_chat.ts';
+import * as secdoc from './migrations/20261128_0020_secdoc.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261127_0017_search_queue_rev': searchQueueRev.migration,
   '20261127_0018_search_names_written': searchNamesWritten.migration,
   '20261128_0019_chat': chat.migration,
+  '20261128_0020_secdoc': secdoc.migration,
 };
 
 export async function migrateToLatest(

@@ -194,6 +194,17 @@ export interface FilesTable {
   deleted_by: number | null;
   delete_root: number | null;
   secret_label: Generated<number>;
+  /** '' for an ordinary file; a security document's guid (shared/secdoc.ts, migration 0020). */
+  secure_guid: Generated<string>;
+}
+
+/** A security document's rights: one principal's operations (bit n-1 for operation n). */
+export interface SecdocRightsTable {
+  file_id: number;
+  group_id: number;
+  principal_type: number;
+  principal_id: number;
+  operations: number;
 }
 
 export interface FileVersionsTable {
@@ -693,6 +704,7 @@ export interface Database {
   files: FilesTable;
   folder_counts: FolderCountsTable;
   file_versions: FileVersionsTable;
+  secdoc_rights: SecdocRightsTable;
   file_acl: FileAclTable;
   file_events: FileEventsTable;
   upload_transactions: UploadTransactionsTable;

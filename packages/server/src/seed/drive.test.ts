@@ -51,4 +51,17 @@ test('the demo drive gives teams members and a lived-in tree of files', async ()
   const reader = await t.login('david', password);
   const denied = await reader.post(`/api/v3/groups/${rd.id}/files`, { parentid: 0, name: 'x' });
   expect(denied.statusCode).toBe(403);
+
+  // Contracts converts office documents: they are security documents, the text file is not.
+  const emma = await t.login('emma', password);
+  const contracts = (await emma.get('/api/v3/groups?ignore=tmp,special'))
+    .json()
+    .groups.find((g: { name: string }) => g.name === 'Contracts');
+  expect((await emma.get(`/api/v3/groups/${contracts.id}`)).json()).toMatchObject({ auto_convert_state: 1 });
+  const docs = (await emma.get(`/api/v3/groups/${contracts.id}/files?orderby=name&order=asc`)).json().files;
+  expect(docs.map((f: { fname: string; safeFile: boolean }) => [f.fname, f.safeFile])).toEqual([
+    ['How we keep contracts.txt', false],
+    ['NDA template.docx', true],
+    ['Price list 2026.xlsx', true],
+  ]);
 });

@@ -1,9 +1,10 @@
-import { TEAM_ROLE, TEAM_TYPE, type TeamRole, type TeamType } from '@cirrus/shared';
+import { AUTO_CONVERT_STATE, TEAM_ROLE, TEAM_TYPE, type TeamRole, type TeamType } from '@cirrus/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Actor } from '../http/actor.ts';
 import type { FileService } from '../modules/files/service.ts';
 import { emptyDocument, type NewEmptyType } from '../modules/files/templates.ts';
+import { upsertSetting } from '../modules/settings/repo.ts';
 import type { SpaceService } from '../modules/spaces/service.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { samplePdf, samplePng } from './sample-content.ts';
@@ -21,6 +22,8 @@ interface DemoTeam {
   owner: string;
   members: [account: string, role: TeamRole][];
   tree: Tree;
+  /** Auto-convert on: its office documents are planted as security documents (modules/secdoc). */
+  secure?: boolean;
 }
 
 /** A folder's content: a name ending in "/" is a folder, anything else a file. */
@@ -124,6 +127,23 @@ const TEAMS: DemoTeam[] = [
         lines: ['Nebula Tech brand guidelines', 'Primary colour: #3370FF', 'Typeface: system sans-serif'],
       },
       'Meeting notes.txt': text('Product sync\n\n- Ship the new drive list\n- Review the share dialog\n'),
+    },
+  },
+  {
+    name: 'Contracts',
+    type: TEAM_TYPE.general,
+    owner: 'alice',
+    members: [
+      ['emma', TEAM_ROLE.member],
+      ['kate', TEAM_ROLE.member],
+    ],
+    secure: true,
+    tree: {
+      'NDA template.docx': doc('docx'),
+      'Price list 2026.xlsx': doc('xlsx'),
+      'How we keep contracts.txt': text(
+        'Contracts\n\nThis team converts office documents into security documents: who may open, edit, copy or download each one is set in its Document rights.\n',
+      ),
     },
   },
   {
@@ -249,7 +269,10 @@ export async function seedDemoDrive({ db, spaces, files, blobs, now }: Deps): Pr
       companyId: owner.companyId,
       deptId: dept?.id ?? null,
       members: team.members.map(([account, role]) => ({ userId: actor(account).userId, role })),
+      autoConvertState: team.secure ? AUTO_CONVERT_STATE.on : AUTO_CONVERT_STATE.off,
     });
+    // Auto-convert needs the deployment's switch (spec 000 §6): on for the demo company.
+    if (team.secure) await upsertSetting(db, owner.companyId, 'ALLOW_AUTO_CONVERT_SECDOC', 'true', now());
     const writers = [
       owner,
       ...team.members.filter(([, role]) => role !== TEAM_ROLE.read_member).map(([a]) => actor(a)),

@@ -2,6 +2,8 @@ import type { Db } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { namesDepartments, secdocMasks } from '../secdoc/policy.ts';
+import * as secdocRepo from '../secdoc/repo.ts';
 import { canManageSpace } from '../spaces/policy.ts';
 import type { SpaceAccess, SpaceService } from '../spaces/service.ts';
 import { entriesFor, maskAt, type PermissionContext } from './policy.ts';
@@ -34,11 +36,19 @@ export function createFileAccess({ db, spaces }: { db: Db; spaces: SpaceService 
     if (!access) return undefined;
     // Entries never change what owners and admins may do (policy.ts), nor a personal space.
     if (access.space.type !== 'team' || canManageSpace(access.role)) return { ...access, entries: new Map() };
-    const rows = await repo.findAcl(db, groupId);
-    const deptIds = rows.some((r) => r.principal_type === 'dept')
-      ? await spaces.deptIdsOf(actor.userId)
-      : new Set<number>();
-    return { ...access, entries: entriesFor(rows, actor.userId, deptIds) };
+    const [rows, rights] = await Promise.all([
+      repo.findAcl(db, groupId),
+      secdocRepo.rightsInSpace(db, groupId),
+    ]);
+    const deptIds =
+      rows.some((r) => r.principal_type === 'dept') || namesDepartments(rights)
+        ? await spaces.deptIdsOf(actor.userId)
+        : new Set<number>();
+    return {
+      ...access,
+      entries: entriesFor(rows, actor.userId, deptIds),
+      secdocs: secdocMasks(rights, { userId: actor.userId, groupId, deptIds }),
+    };
   }
 
   /** A space for a list or a write: groupNotExist when it cannot be seen. */

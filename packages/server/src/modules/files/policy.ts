@@ -14,7 +14,15 @@ export interface PermissionContext {
   roleMask: number;
   /** The actor's applicable entry mask by file id (see entriesFor). */
   entries: ReadonlyMap<number, number>;
+  /**
+   * What the actor's rights allow on each security document of the space, as a permission mask
+   * (shared/secdoc.ts); a document missing here allows nothing. Empty for owners and admins.
+   */
+  secdocs?: ReadonlyMap<number, number>;
 }
+
+/** What maskAt needs of an item: where it is, and whether it is a security document. */
+export type MaskedItem = Pick<FileRow, 'id' | 'path'> & { secure_guid?: string };
 
 export interface AclRow {
   file_id: number;
@@ -50,9 +58,14 @@ export function ancestorIds(path: string): number[] {
 }
 
 /** The actor's mask on an item; `item` null is the space root. */
-export function maskAt(ctx: PermissionContext, item: Pick<FileRow, 'id' | 'path'> | null): number {
+export function maskAt(ctx: PermissionContext, item: MaskedItem | null): number {
   if (ctx.role === TEAM_ROLE.owner || ctx.role === TEAM_ROLE.admin) return FULL_MASK;
-  if (!item || ctx.entries.size === 0) return ctx.roleMask;
+  if (!item) return ctx.roleMask;
+  return withSecdocRights(ctx, item, entryMask(ctx, item));
+}
+
+function entryMask(ctx: PermissionContext, item: MaskedItem): number {
+  if (ctx.entries.size === 0) return ctx.roleMask;
   const chain = [...ancestorIds(item.path), item.id];
   for (let i = chain.length - 1; i >= 0; i--) {
     const mask = ctx.entries.get(chain[i]);
@@ -61,10 +74,31 @@ export function maskAt(ctx: PermissionContext, item: Pick<FileRow, 'id' | 'path'
   return ctx.roleMask;
 }
 
+/** A security document's mask: what the entries allow, narrowed to what its rights allow. */
+function withSecdocRights(ctx: PermissionContext, item: Omit<MaskedItem, 'path'>, mask: number): number {
+  if (!item.secure_guid) return mask;
+  return mask & (ctx.secdocs?.get(item.id) ?? 0);
+}
+
+/**
+ * Items a list leaves out: those whose own entries take the read permission away, and security
+ * documents whose rights do not let the actor read them.
+ */
+export function unreadableIds(ctx: PermissionContext): number[] {
+  const ids: number[] = [];
+  for (const [id, mask] of ctx.entries) if (!hasPermission(mask, 'read')) ids.push(id);
+  for (const [id, mask] of ctx.secdocs ?? []) if (!hasPermission(mask, 'read')) ids.push(id);
+  return ids;
+}
+
 /** The mask of a direct child, knowing its parent's mask. */
-export function childMask(ctx: PermissionContext, parentMask: number, childId: number): number {
+export function childMask(
+  ctx: PermissionContext,
+  parentMask: number,
+  child: Omit<MaskedItem, 'path'>,
+): number {
   if (ctx.role === TEAM_ROLE.owner || ctx.role === TEAM_ROLE.admin) return FULL_MASK;
-  return ctx.entries.get(childId) ?? parentMask;
+  return withSecdocRights(ctx, child, ctx.entries.get(child.id) ?? parentMask);
 }
 
 /** Throws `key` (permissionDenied by default) unless the mask holds the permission. */

@@ -50,6 +50,8 @@ export function presentFile(
     creator: { id: file.creator_id, name: file.creator_name ?? '' },
     modifier: { id: file.modifier_id, name: file.modifier_name ?? '' },
     secret_label: file.secret_label,
+    secure_guid: file.secure_guid,
+    safeFile: file.secure_guid !== '',
     link: null,
     link_members_summary: null,
   };
@@ -64,7 +66,7 @@ export function toVolumeRecord(file: FileRecord): VolumeFileRecord {
     ver: file.fver,
     parent_id: file.parentid,
     sha1: file.fsha,
-    security_guid: '',
+    security_guid: file.secure_guid,
     permission: maskToFlags(file.user_acl),
     favorite_file: file.labels.length > 0,
   };

@@ -49,6 +49,7 @@ const LISTED_COLUMNS = [
   'modifier_id',
   'status',
   'secret_label',
+  'secure_guid',
 ] as const;
 
 export type ListedFile = Pick<
@@ -236,6 +237,22 @@ export function findSubtree(
     .where('path', '<', below(folder).to);
   if (opts.liveOnly) q = q.where('status', '=', sql.lit('live'));
   return q.orderBy(sql`length(path)`).orderBy('id').execute();
+}
+
+/** Whether an item is, or a folder holds, a live security document. */
+export async function holdsSecdoc(db: DbOrTrx, item: FileRow): Promise<boolean> {
+  if (!item.is_folder) return item.secure_guid !== '';
+  const row = await db
+    .selectFrom('files')
+    .select('id')
+    .where('group_id', '=', item.group_id)
+    .where('path', '>=', below(item).from)
+    .where('path', '<', below(item).to)
+    .where('status', '=', sql.lit('live'))
+    .where('secure_guid', '<>', '')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Bytes of content and number of items of an item with everything below it, the bin included. */

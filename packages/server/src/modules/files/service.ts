@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type FileList,
   type FileRecord,
@@ -17,11 +18,13 @@ import type { EventLog } from '../events/service.ts';
 import type { VersionKeeper } from '../history/keeper.ts';
 import type { LockGuard } from '../locks/guard.ts';
 import { canOpenBin } from '../recycle/policy.ts';
+import { assertConvertibleSize, autoConverts, defaultRightRows } from '../secdoc/policy.ts';
+import * as secdocRepo from '../secdoc/repo.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { canManageSpace } from '../spaces/policy.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { FileAccess, FileContext, LocatedFolder } from './access.ts';
-import { ancestorIds, childMask, maskAt, requirePermission } from './policy.ts';
+import { ancestorIds, childMask, maskAt, requirePermission, unreadableIds } from './policy.ts';
 import { presentFile } from './presenter.ts';
 import * as repo from './repo.ts';
 import {
@@ -166,7 +169,12 @@ export function createFileService({
     });
   }
 
-  /** A new file with its first version: its row as stored. */
+  /** Whether a new file of this name made in this space becomes a security document (secdoc/policy.ts). */
+  async function convertsNew(space: FileContext['space'], name: string): Promise<boolean> {
+    return autoConverts(space, name) && (await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC;
+  }
+
+  /** A new file with its first version: its row as stored. `secure`: a security document. */
   async function addFile(
     trx: Trx,
     actor: Actor,
@@ -174,11 +182,13 @@ export function createFileService({
     path: string,
     name: string,
     digest: BlobDigest,
+    secure = false,
   ) {
     const t = now();
     const groupId = target.ctx.space.id;
     const parentId = target.folder?.id ?? 0;
     const file = await repo.insertFile(trx, {
+      secure_guid: secure ? randomUUID() : undefined,
       group_id: groupId,
       parent_id: parentId,
       path,
@@ -202,6 +212,7 @@ export function createFileService({
       modifier_id: actor.userId,
       created_at: t,
     });
+    if (secure) await secdocRepo.replaceRights(trx, file.id, groupId, defaultRightRows(target.ctx.space));
     await quota.charge(trx, actor.userId, [{ space: target.ctx.space, bytes: digest.size, files: 1 }]);
     await events.record(trx, {
       type: 'file_create',
@@ -229,6 +240,7 @@ export function createFileService({
     alsoInTransaction?: (trx: Trx) => Promise<void>,
   ): Promise<FileRecord> {
     const lockCheck = await locks.forActor(actor);
+    const secure = await convertsNew(target.ctx.space, name);
     // A transaction shared with the other uploads of the moment: several small files arriving
     // together into a folder commit at once (db/shared-transactions.ts, issue 11 W3). It answers
     // the new file's row, or the id of the file that got a new version.
@@ -244,10 +256,12 @@ export function createFileService({
       );
       if (!existing) {
         requirePermission(target.mask, mode === 'create' ? 'new_empty' : 'upload');
-        return addFile(trx, actor, target, childPath(folder), name, digest);
+        if (secure) assertConvertibleSize(digest.size);
+        return addFile(trx, actor, target, childPath(folder), name, digest, secure);
       }
       // A name taken by a folder, or any taken name for a new empty file, is a conflict.
       if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');
+      if (existing.secure_guid) assertConvertibleSize(digest.size);
       await lockCheck.assertFree(trx, existing);
       await addVersion(trx, actor, target.ctx, existing, digest);
       return existing.id;
@@ -354,8 +368,7 @@ export function createFileService({
     ): Promise<FileList> {
       const { ctx, folder, mask } = await access.requireFolder(actor, groupId, parentId);
       requirePermission(mask, 'read');
-      // Children whose own entries take the read permission away are not listed.
-      const hiddenIds = [...ctx.entries].filter(([, m]) => !hasPermission(m, 'read')).map(([id]) => id);
+      const hiddenIds = unreadableIds(ctx);
       const query: repo.ListQuery = {
         groupId,
         parentId,
@@ -393,7 +406,7 @@ export function createFileService({
           const record = presentFile(
             row,
             ctx,
-            childMask(ctx, mask, row.id),
+            childMask(ctx, mask, row),
             `${base}/${row.name}`,
             stars.has(row.id),
           );
@@ -543,6 +556,9 @@ export function createFileService({
       else requirePermission(target.mask, 'upload');
       // A new version of a file someone else holds the lock of is refused up front (and again at commit).
       if (existing) await (await locks.forActor(actor)).assertFree(db, existing);
+      // A security document takes no content above the conversion's limit (spec 001 §8, 5007).
+      if (existing ? existing.secure_guid : await convertsNew(target.ctx.space, name))
+        assertConvertibleSize(size);
       await quota.check(actor.userId, target.ctx.space, {
         bytes: size - (existing?.size ?? 0),
         files: existing ? 0 : 1,
@@ -697,7 +713,7 @@ export function createFileService({
     async neighbors(actor: Actor, fileId: number, sort: Pick<ListQuery, 'orderby' | 'order'>) {
       const { ctx, file, mask } = await access.requireFile(actor, fileId);
       requirePermission(mask, 'read');
-      const hiddenIds = [...ctx.entries].filter(([, m]) => !hasPermission(m, 'read')).map(([id]) => id);
+      const hiddenIds = unreadableIds(ctx);
       const found = await repo.neighbors(db, file, { ...sort, hiddenIds });
       const brief = (row: { id: number; name: string } | undefined) =>
         row ? { fileid: row.id, fname: row.name } : null;

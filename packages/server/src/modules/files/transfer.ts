@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { hasPermission } from '@cirrus/shared';
-import type { Db, Dialect, Trx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { EventLog, FileEvent } from '../events/service.ts';
 import type { LockGuard } from '../locks/guard.ts';
+import * as secdocRepo from '../secdoc/repo.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { FileAccess, Located, LocatedFolder } from './access.ts';
 import { ancestorIds, maskAt, requirePermission } from './policy.ts';
@@ -95,6 +97,20 @@ export function createTransferService({ db, access, quota, events, locks, dialec
       source.file.name_key,
     );
     if (taken && taken.id !== source.file.id) throw new DomainError('fileNameConflict');
+    if (target.ctx.space.id !== source.file.group_id) await assertNoSecdoc(db, source.file, target);
+  }
+
+  /**
+   * A security document never leaves its team (shared/secdoc.ts), alone or in a folder, whoever
+   * asks: into My uploads security_group_forbidden_tmp, elsewhere security_group_forbidden.
+   */
+  async function assertNoSecdoc(trx: DbOrTrx, item: FileRow, target: LocatedFolder): Promise<void> {
+    if (!(await repo.holdsSecdoc(trx, item))) return;
+    throw new DomainError(
+      target.ctx.space.type === 'tmp' ? 'security_group_forbidden_tmp' : 'security_group_forbidden',
+      {},
+      { fileid: item.id },
+    );
   }
 
   async function moveOne(actor: Actor, fileId: number, target: LocatedFolder): Promise<void> {
@@ -117,6 +133,8 @@ export function createTransferService({ db, access, quota, events, locks, dialec
       const item = await liveItemNow(trx, file);
       if (item.is_folder && folder && (folder.id === item.id || ancestorIds(folder.path).includes(item.id)))
         throw new DomainError('cannotMoveIntoSelf');
+      // Checked again here: a security document may have arrived in the folder since.
+      if (crossSpace) await assertNoSecdoc(trx, item, target);
       if (crossSpace) {
         // The bin belongs to its space: what was deleted in the folder stays in this space's bin,
         // at its root (its folder is now elsewhere), for the bin's owners to recover or purge.
@@ -197,7 +215,10 @@ export function createTransferService({ db, access, quota, events, locks, dialec
       deleted_by: null,
       delete_root: null,
       secret_label: row.secret_label,
+      // A copy of a security document (in its own team: it never leaves) is one too, with its rights.
+      secure_guid: row.secure_guid ? randomUUID() : undefined,
     });
+    if (row.secure_guid) await secdocRepo.copyRights(trx, row.id, id, place.groupId);
     if (!row.is_folder) {
       await repo.insertVersion(trx, {
         file_id: id,

@@ -120,18 +120,22 @@ export function listChildren(
   offset: number,
   count: number,
 ) {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('group_id', '=', folder.group_id)
-    .where('parent_id', '=', folder.id)
-    .where('status', '=', sql.lit('live'))
-    .orderBy('is_folder', 'desc')
-    .orderBy('name_key')
-    .orderBy('id')
-    .offset(offset)
-    .limit(count)
-    .execute();
+  return (
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('group_id', '=', folder.group_id)
+      .where('parent_id', '=', folder.id)
+      .where('status', '=', sql.lit('live'))
+      // Security documents are not shared by links (shared/secdoc.ts).
+      .where('secure_guid', '=', '')
+      .orderBy('is_folder', 'desc')
+      .orderBy('name_key')
+      .orderBy('id')
+      .offset(offset)
+      .limit(count)
+      .execute()
+  );
 }
 
 export async function countChildren(db: DbOrTrx, folder: { group_id: number; id: number }): Promise<number> {
@@ -141,6 +145,8 @@ export async function countChildren(db: DbOrTrx, folder: { group_id: number; id:
     .where('group_id', '=', folder.group_id)
     .where('parent_id', '=', folder.id)
     .where('status', '=', sql.lit('live'))
+    // Security documents are not shared by links (shared/secdoc.ts).
+    .where('secure_guid', '=', '')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -153,16 +159,20 @@ export async function namesOf(db: DbOrTrx, ids: number[]): Promise<Map<number, s
 
 /** Every live item below a folder, shallowest first (a zip through a link). */
 export function liveSubtree(db: DbOrTrx, folder: { group_id: number; path: string; id: number }) {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('group_id', '=', folder.group_id)
-    .where('path', '>=', below(folder).from)
-    .where('path', '<', below(folder).to)
-    .where('status', '=', sql.lit('live'))
-    .orderBy(sql`length(path)`)
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('group_id', '=', folder.group_id)
+      .where('path', '>=', below(folder).from)
+      .where('path', '<', below(folder).to)
+      .where('status', '=', sql.lit('live'))
+      // Security documents are not shared by links (shared/secdoc.ts).
+      .where('secure_guid', '=', '')
+      .orderBy(sql`length(path)`)
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** A space with what the link rules need of its owner: vip level, company, main department. */

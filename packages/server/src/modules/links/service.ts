@@ -750,6 +750,8 @@ export function createLinkService(deps: Deps) {
     if (item?.status !== 'live' || item.group_id !== scene.file.group_id)
       throw new DomainError('fileNotExists');
     if (!ancestorIds(item.path).includes(scene.file.id)) throw new DomainError('fileNotExists');
+    // Security documents are not shared by links, not even inside a shared folder.
+    if (item.secure_guid) throw new DomainError('fileNotExists');
     return item;
   }
 
@@ -857,6 +859,8 @@ export function createLinkService(deps: Deps) {
      */
     async create(actor: Actor, body: CreateBody): Promise<ShareLink> {
       const { ctx, file, mask } = await access.requireFile(actor, body.fileid);
+      // A security document stays with the people its rights name (shared/secdoc.ts).
+      if (file.secure_guid) throw new DomainError('security_group_forbidden');
       requirePermission(mask, 'share');
       await assertMayShare(actor);
       const existing = await repo.findByFile(db, file.id);

@@ -180,7 +180,8 @@ export function createPreviewService(deps: Deps) {
         ({ file, canDownload, downloadUrl } = located);
         return finish(file, 'link', { canDownload, downloadUrl, canUpdate: false, canManage: false });
       }
-      requirePermission(located.mask, 'read');
+      // A security document its rights do not let them read has its own error page (spec 001 §9).
+      requirePermission(located.mask, 'read', located.file.secure_guid ? 'noSecdocAuth' : 'permissionDenied');
       file = located.file;
       // spec 001 §2: a team's bin, and so its files, are for its creator, managers and admins.
       if (file.status !== 'live' && !canOpenBin(located.ctx)) throw new DomainError('fileNotExists');

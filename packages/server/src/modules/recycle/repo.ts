@@ -230,6 +230,7 @@ export async function deleteFiles(db: DbOrTrx, fileIds: number[]): Promise<void>
   for (const part of chunks(fileIds)) {
     await db.deleteFrom('file_versions').where('file_id', 'in', part).execute();
     await db.deleteFrom('file_acl').where('file_id', 'in', part).execute();
+    await db.deleteFrom('secdoc_rights').where('file_id', 'in', part).execute();
     await db.deleteFrom('files').where('id', 'in', part).execute();
   }
 }

@@ -1,0 +1,325 @@
+import {
+  type FileRecord,
+  hasPermission,
+  SECDOC_CONVERT_MAX_MB,
+  SECDOC_PRINCIPAL,
+  TEAM_ROLE,
+} from '@cirrus/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  joinDept,
+  makeDept,
+  makeTeam,
+  mkdir,
+  myDrive,
+  myUploads,
+  sha1Of,
+  txUrl,
+  upload,
+} from '../../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { failure } from '../links/test-kit.ts';
+
+let t: TestApp;
+let companyId: number;
+beforeAll(async () => {
+  t = await makeTestApp({ ALLOW_AUTO_CONVERT_SECDOC: '1' });
+  companyId = await t.makeCompany('Secure Co');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DOC = Buffer.from('a quarterly plan, in words\n'.repeat(40));
+
+/** A secure team (auto-convert on) with an owner, two members and a security document in it. */
+async function secureTeam() {
+  const owner = await t.makeUser({ companyId });
+  const member = await t.makeUser({ companyId, name: 'Member One' });
+  const other = await t.makeUser({ companyId });
+  const gid = await makeTeam(
+    t,
+    owner,
+    [
+      { user: member, role: TEAM_ROLE.member },
+      { user: other, role: TEAM_ROLE.member },
+    ],
+    { companyId },
+  );
+  const oc = await owner.client();
+  const on = await oc.put('/convertor/v1/switch_state', { groupid: gid, state: 2 });
+  expect(on.statusCode, on.body).toBe(200);
+  const doc = await upload(oc, gid, 0, 'plan.docx', DOC);
+  return { owner, member, other, gid, oc, mc: await member.client(), xc: await other.client(), doc };
+}
+
+async function fileAs(c: Client, gid: number, fileid: number): Promise<FileRecord> {
+  const res = await c.get(`/api/v3/groups/${gid}/files/${fileid}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function namesAs(c: Client, gid: number, parentid = 0): Promise<string[]> {
+  const res = await c.get(`/api/v3/groups/${gid}/files?parentid=${parentid}&count=100`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().files.map((f: FileRecord) => f.fname);
+}
+
+const rightsUrl = (fileid: number) => `/api/v1/doc/${fileid}/rights`;
+
+describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
+  test('an office document uploaded into a secure team becomes a security document with the default rights', async () => {
+    const { gid, oc, doc } = await secureTeam();
+    expect(doc).toMatchObject({ safeFile: true, fname: 'plan.docx' });
+    expect(doc.secure_guid).toMatch(/^[0-9a-f-]{36}$/);
+    // The /xfi list calls it security_guid.
+    const volume = await oc.get(`/xfi/u/v1/volumes/${gid}/files/0/files`);
+    expect(volume.statusCode, volume.body).toBe(200);
+    expect(volume.json().files[0]).toMatchObject({ fileid: doc.fileid, security_guid: doc.secure_guid });
+    const rights = await oc.get(rightsUrl(doc.fileid));
+    expect(rights.statusCode, rights.body).toBe(200);
+    expect(rights.json()).toEqual({
+      fileid: doc.fileid,
+      secure_guid: doc.secure_guid,
+      rights: [
+        { principalid: gid, principaltype: SECDOC_PRINCIPAL.team, operationids: [3, 4], name: 'Team' },
+      ],
+    });
+  });
+
+  test('only office documents, only in teams whose auto-convert is on', async () => {
+    const { gid, oc } = await secureTeam();
+    expect((await upload(oc, gid, 0, 'notes.txt', DOC)).safeFile).toBe(false);
+    expect((await upload(oc, await myDrive(oc), 0, 'plan.docx', DOC)).safeFile).toBe(false);
+    // A New (empty) document in the team is converted like an upload.
+    const made = await oc.post(`/api/v3/groups/${gid}/files/new_empty`, { parentid: 0, name: 'Blank.xlsx' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().safeFile).toBe(true);
+    await oc.put('/convertor/v1/switch_state', { groupid: gid, state: 0 });
+    const plain = await upload(oc, gid, 0, 'later.docx', DOC);
+    expect(plain).toMatchObject({ safeFile: false, secure_guid: '' });
+    expect(failure(await oc.get(rightsUrl(plain.fileid)))).toEqual({ status: 400, result: 'badRequest' });
+  });
+
+  test(`above ${SECDOC_CONVERT_MAX_MB} MB the conversion fails with 5007 and nothing is saved`, async () => {
+    const { gid, oc } = await secureTeam();
+    const big = SECDOC_CONVERT_MAX_MB * 1024 * 1024 + 1;
+    const res = await oc.post(txUrl(gid, 0), { name: 'huge.pptx', size: big, sha1: sha1Of(Buffer.alloc(0)) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ result: 'convertFileTooLarge', code: 5007 });
+    expect(await namesAs(oc, gid)).toEqual(['plan.docx']);
+    // A text file of that size is not converted, so the limit is not its.
+    const txt = await oc.post(txUrl(gid, 0), { name: 'huge.txt', size: big, sha1: sha1Of(Buffer.alloc(0)) });
+    expect(txt.statusCode, txt.body).toBe(200);
+  });
+});
+
+describe('what the rights allow (operations 1 download, 2 copy, 3 read, 4 edit)', () => {
+  test('by default members read and edit it but cannot download or copy it; owners keep everything', async () => {
+    const { gid, oc, mc, doc } = await secureTeam();
+    const mine = await fileAs(mc, gid, doc.fileid);
+    for (const p of ['read', 'history', 'update', 'rename', 'move', 'delete'] as const)
+      expect(hasPermission(mine.user_acl, p), p).toBe(true);
+    for (const p of ['download', 'copy', 'share'] as const)
+      expect(hasPermission(mine.user_acl, p), p).toBe(false);
+    const down = `/api/v3/groups/${gid}/files/${doc.fileid}/download?action=download`;
+    expect(failure(await mc.get(down))).toEqual({ status: 403, result: 'permissionDenied' });
+    expect((await oc.get(down)).statusCode).toBe(200);
+    expect((await fileAs(oc, gid, doc.fileid)).user_acl).toBe(4095);
+    // Editing: a member uploads a new version.
+    const v2 = await upload(mc, gid, 0, 'plan.docx', Buffer.from('version two'));
+    expect(v2).toMatchObject({ fileid: doc.fileid, fver: 2, safeFile: true, secure_guid: doc.secure_guid });
+  });
+
+  test('the owner gives one member download and read only; the rest of the team no longer sees it', async () => {
+    const { gid, oc, mc, xc, member, doc } = await secureTeam();
+    const put = await oc.put(rightsUrl(doc.fileid), [
+      { principalid: member.id, principaltype: SECDOC_PRINCIPAL.user, operationids: [3, 1] },
+    ]);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().rights).toEqual([
+      { principalid: gid, principaltype: 3, operationids: [], name: 'Team' },
+      { principalid: member.id, principaltype: 4, operationids: [1, 3], name: 'Member One' },
+    ]);
+    const mine = await fileAs(mc, gid, doc.fileid);
+    expect(hasPermission(mine.user_acl, 'download')).toBe(true);
+    expect(hasPermission(mine.user_acl, 'update')).toBe(false);
+    expect(
+      (await mc.get(`/api/v3/groups/${gid}/files/${doc.fileid}/download?action=download`)).statusCode,
+    ).toBe(200);
+    // A new version needs edit.
+    const again = await mc.post(txUrl(gid, 0), {
+      name: 'plan.docx',
+      size: 3,
+      sha1: sha1Of(Buffer.from('abc')),
+    });
+    expect(failure(again).status).toBe(403);
+    // The other member: not in the list, not readable, its preview answers noSecdocAuth.
+    expect(await namesAs(xc, gid)).toEqual([]);
+    expect(await namesAs(mc, gid)).toEqual(['plan.docx']);
+    expect(failure(await xc.get(`/v1/legacy/view?fileid=${doc.fileid}`))).toEqual({
+      status: 403,
+      result: 'noSecdocAuth',
+    });
+    expect(failure(await xc.get(rightsUrl(doc.fileid)))).toEqual({ status: 403, result: 'noSecdocAuth' });
+    // The team principal back with read: they see it again.
+    await oc.put(rightsUrl(doc.fileid), [
+      { principalid: gid, principaltype: SECDOC_PRINCIPAL.team, operationids: [3] },
+    ]);
+    expect(await namesAs(xc, gid)).toEqual(['plan.docx']);
+  });
+
+  test('a right for a department reaches its members', async () => {
+    const { gid, oc, xc, other, doc } = await secureTeam();
+    const dept = await makeDept(t, companyId, 'Legal');
+    await joinDept(t, other, dept.id);
+    const put = await oc.put(rightsUrl(doc.fileid), [
+      { principalid: dept.id, principaltype: SECDOC_PRINCIPAL.dept, operationids: [1, 2, 3] },
+    ]);
+    expect(put.json().rights[1]).toMatchObject({ name: 'Legal', operationids: [1, 2, 3] });
+    const theirs = await fileAs(xc, gid, doc.fileid);
+    expect(hasPermission(theirs.user_acl, 'copy')).toBe(true);
+    expect(hasPermission(theirs.user_acl, 'update')).toBe(false);
+  });
+});
+
+describe('PUT {secure}/api/v1/doc/{id}/rights refusals change nothing', () => {
+  test('401, 400, members, strangers, other teams, duplicates', async () => {
+    const { gid, oc, mc, member, doc } = await secureTeam();
+    const url = rightsUrl(doc.fileid);
+    const before = (await oc.get(url)).json();
+    const stranger = await t.makeUser({ companyId });
+    const cases: [Client | null, unknown, { status: number; result: string }][] = [
+      [null, [], { status: 401, result: 'userNotLogin' }],
+      [oc, { principalid: gid }, { status: 400, result: 'badRequest' }],
+      [
+        oc,
+        [{ principalid: gid, principaltype: 3, operationids: [7] }],
+        { status: 400, result: 'badRequest' },
+      ],
+      [
+        oc,
+        [{ principalid: gid, principaltype: 9, operationids: [3] }],
+        { status: 400, result: 'badRequest' },
+      ],
+      [
+        mc,
+        [{ principalid: member.id, principaltype: 4, operationids: [1] }],
+        { status: 403, result: 'permissionDenied' },
+      ],
+      [
+        oc,
+        [{ principalid: stranger.id, principaltype: 4, operationids: [3] }],
+        { status: 404, result: 'groupMemberNotFound' },
+      ],
+      [
+        oc,
+        [{ principalid: gid + 1000, principaltype: 3, operationids: [3] }],
+        { status: 404, result: 'groupNotExist' },
+      ],
+      [
+        oc,
+        [{ principalid: gid, principaltype: 1, operationids: [3] }],
+        { status: 404, result: 'groupNotExist' },
+      ],
+      [
+        oc,
+        [{ principalid: 99999, principaltype: 2, operationids: [3] }],
+        { status: 404, result: 'deptNotExist' },
+      ],
+      [
+        oc,
+        [
+          { principalid: member.id, principaltype: 4, operationids: [3] },
+          { principalid: member.id, principaltype: 4, operationids: [1] },
+        ],
+        { status: 400, result: 'badRequest' },
+      ],
+    ];
+    for (const [client, body, expected] of cases) {
+      const res = client ? await client.put(url, body) : await t.anonymous().put(url, body);
+      const got = failure(res);
+      expect({ status: got.status, result: got.result }, JSON.stringify(body)).toEqual({
+        status: expected.status,
+        result: expected.result,
+      });
+    }
+    expect((await oc.get(url)).json()).toEqual(before);
+  });
+});
+
+describe('a security document never leaves its team', () => {
+  async function transfer(c: Client, op: 'copy' | 'move', gid: number, fileid: number, target: number) {
+    const res = await c.post(`/api/v3/groups/${gid}/files/batch/${op}`, {
+      fileids: [fileid],
+      target_groupid: target,
+      target_parentid: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().failList.map((f: { result: string }) => f.result);
+  }
+
+  test('copy or move to my drive, My uploads or another team is refused, even for the owner', async () => {
+    const { owner, gid, oc, doc } = await secureTeam();
+    const drive = await myDrive(oc);
+    const uploads = await myUploads(oc);
+    const elsewhere = await makeTeam(t, owner, [], { name: 'Elsewhere' });
+    for (const op of ['copy', 'move'] as const) {
+      expect(await transfer(oc, op, gid, doc.fileid, drive)).toEqual(['security_group_forbidden']);
+      expect(await transfer(oc, op, gid, doc.fileid, uploads)).toEqual(['security_group_forbidden_tmp']);
+      expect(await transfer(oc, op, gid, doc.fileid, elsewhere)).toEqual(['security_group_forbidden']);
+    }
+    // Inside a folder too.
+    const folder = await mkdir(oc, gid, 0, 'Plans');
+    const moved = await oc.post(`/api/v3/groups/${gid}/files/batch/move`, {
+      fileids: [doc.fileid],
+      target_groupid: gid,
+      target_parentid: folder.fileid,
+    });
+    expect(moved.json().failList).toEqual([]);
+    expect(await transfer(oc, 'move', gid, folder.fileid, drive)).toEqual(['security_group_forbidden']);
+    expect(await namesAs(oc, gid, folder.fileid)).toEqual(['plan.docx']);
+    expect(await namesAs(oc, drive)).toEqual([]);
+  });
+
+  test('a copy inside the team is a new security document with the same rights', async () => {
+    const { gid, oc, member, doc } = await secureTeam();
+    await oc.put(rightsUrl(doc.fileid), [
+      { principalid: member.id, principaltype: SECDOC_PRINCIPAL.user, operationids: [2, 3] },
+    ]);
+    const folder = await mkdir(oc, gid, 0, 'Copies');
+    const res = await oc.post(`/api/v3/groups/${gid}/files/batch/copy`, {
+      fileids: [doc.fileid],
+      target_groupid: gid,
+      target_parentid: folder.fileid,
+    });
+    expect(res.json().failList).toEqual([]);
+    const copy = (await oc.get(`/api/v3/groups/${gid}/files?parentid=${folder.fileid}`)).json().files[0];
+    expect(copy).toMatchObject({ fname: 'plan.docx', safeFile: true });
+    expect(copy.secure_guid).not.toBe(doc.secure_guid);
+    expect((await oc.get(rightsUrl(copy.fileid))).json().rights).toEqual(
+      (await oc.get(rightsUrl(doc.fileid))).json().rights,
+    );
+  });
+
+  test('no share link on it, and a shared folder does not show it', async () => {
+    const { gid, oc, doc } = await secureTeam();
+    expect(failure(await oc.post('/api/v3/links', { fileid: doc.fileid }))).toEqual({
+      status: 403,
+      result: 'security_group_forbidden',
+    });
+    const folder = await mkdir(oc, gid, 0, 'Shared');
+    await oc.post(`/api/v3/groups/${gid}/files/batch/move`, {
+      fileids: [doc.fileid],
+      target_groupid: gid,
+      target_parentid: folder.fileid,
+    });
+    await upload(oc, gid, folder.fileid, 'readme.txt', Buffer.from('hello'));
+    const link = await oc.post('/api/v3/links', { fileid: folder.fileid, range: 'anyone' });
+    expect(link.statusCode, link.body).toBe(200);
+    const seen = await t.anonymous().get(`/api/v3/skiplogin/links/${link.json().sid}/files`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().files.map((f: { fname: string }) => f.fname)).toEqual(['readme.txt']);
+    expect(seen.json().total).toBe(1);
+  });
+});
