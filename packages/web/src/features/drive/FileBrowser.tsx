@@ -31,6 +31,8 @@ import { useFileExtras } from '../history/useFileExtras';
 import { useFileLockActions, useLockEnabled } from '../locks/queries';
 import { previewPath } from '../preview/paths';
 import { useHighlightedFile } from '../search/useHighlight';
+import { SecdocMark } from '../secdoc/SecdocMark';
+import { useSecdocActions } from '../secdoc/useSecdocActions';
 import { SharedMark } from '../share/SharedMark';
 import { useShareActions } from '../share/useShareActions';
 import { DriveToolbar } from './DriveToolbar';
@@ -149,6 +151,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
   const extras = useFileExtras();
   // Share by link (issue 8, features/share): the menu entry, a row button and the share panel.
   const sharing = useShareActions();
+  // Security documents (features/secdoc): their mark and the rights dialog.
+  const secdoc = useSecdocActions();
 
   // A folder opens in the list; a file in the viewer, which pages through this folder in this order.
   const openItem = useCallback(
@@ -215,7 +219,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
   const onMenuClick: MenuProps['onClick'] = ({ key, keyPath }) => {
     if (!menu) return;
     if (menu.files.length > 0) {
-      if (extras.run(key, menu.files) || sharing.run(key, menu.files)) return setMenu(undefined);
+      if (extras.run(key, menu.files) || sharing.run(key, menu.files) || secdoc.run(key, menu.files))
+        return setMenu(undefined);
       return run(key as FileAction, menu.files);
     }
     setMenu(undefined);
@@ -365,6 +370,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
             )}
             {/* Only shared rows mount the mark (and its translation hook): most rows have no link. */}
             {file.link && <SharedMark file={file} />}
+            {file.safeFile && <SecdocMark />}
           </>
         )}
         rowActions={(file) => (
@@ -418,6 +424,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
               ? [
                   ...extras.menuItems(menu.files),
                   ...sharing.menuItems(menu.files),
+                  ...secdoc.menuItems(menu.files),
                   { type: 'divider' as const },
                   ...actionItems(actionsFor(menu.files, lockContext), t),
                 ]
@@ -497,6 +504,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
       </Suspense>
       {extras.panels}
       {sharing.dialogs}
+      {secdoc.dialogs}
     </section>
   );
 }

@@ -26,6 +26,11 @@ const NEEDS: Record<Exclude<FileAction, 'open' | 'lock' | 'unlock'>, PermissionN
   delete: 'delete',
 };
 
+/** Whether the actor manages the file's space (creator, manager, admin): the server's canManageSpace. */
+export function managesSpaceOf(file: Pick<FileRecord, 'user_role'>): boolean {
+  return (USER_ROLE_RANK[file.user_role as UserRole] ?? 9) <= USER_ROLE_RANK.manager;
+}
+
 export function actionsFor(files: readonly FileRecord[], lock?: LockContext): FileAction[] {
   if (files.length === 0) return [];
   const all = (name: PermissionName) => files.every((file) => hasPermission(file.user_acl, name));
@@ -39,7 +44,7 @@ export function actionsFor(files: readonly FileRecord[], lock?: LockContext): Fi
   const [file] = files;
   if (lock?.enabled && files.length === 1 && file.ftype === 'file') {
     // Lock: to edit, so with the update permission. Unlock: the holder, or who manages the space.
-    const manages = (USER_ROLE_RANK[file.user_role as UserRole] ?? 9) <= USER_ROLE_RANK.manager;
+    const manages = managesSpaceOf(file);
     if (!file.filelock && hasPermission(file.user_acl, 'update')) actions.push('lock');
     if (file.filelock && (file.filelock.userid === lock.selfId || manages)) actions.push('unlock');
   }

@@ -35,6 +35,8 @@ function hit(fileid: number, fname: string, parentid = 0): SearchFileHit {
     creator: { id: 1, name: 'A' },
     modifier: { id: 1, name: 'A' },
     secret_label: 0,
+    secure_guid: '',
+    safeFile: false,
     link: null,
     search: { match: 'name', name_ranges: [[0, 4]], snippet: null, snippet_ranges: [] },
   };

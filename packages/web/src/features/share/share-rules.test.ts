@@ -18,10 +18,18 @@ const member = (name: string): LinkMember => ({
 
 describe('share rules of the web app', () => {
   test.each([
-    [[{ user_acl: 4095 }], false, true],
-    [[{ user_acl: 4095 }], true, false], // control_share hides it
-    [[{ user_acl: 1 }], false, false], // no share bit
-    [[{ user_acl: 4095 }, { user_acl: 4095 }], false, false], // one item at a time
+    [[{ user_acl: 4095, safeFile: false }], false, true],
+    [[{ user_acl: 4095, safeFile: false }], true, false], // control_share hides it
+    [[{ user_acl: 1, safeFile: false }], false, false], // no share bit
+    [[{ user_acl: 4095, safeFile: true }], false, false], // a security document
+    [
+      [
+        { user_acl: 4095, safeFile: false },
+        { user_acl: 4095, safeFile: false },
+      ],
+      false,
+      false,
+    ], // one item at a time
   ])('canShare(%j, control_share %s) is %s', (files, controlShare, expected) => {
     expect(canShare(files, controlShare)).toBe(expected);
   });

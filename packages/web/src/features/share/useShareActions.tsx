@@ -17,11 +17,17 @@ const IdentityDialog = lazy(() =>
 export const SHARE_ACTION = 'share';
 
 /**
- * Whether a selection offers "Share": one item with the share permission, and sharing by link not
- * hidden (spec 002 control_share). The server decides again.
+ * Whether a selection offers "Share": one item with the share permission, not a security document,
+ * and sharing by link not hidden (spec 002 control_share). The server decides again.
  */
-export function canShare(files: readonly Pick<FileRecord, 'user_acl'>[], controlShare: boolean): boolean {
-  return !controlShare && files.length === 1 && hasPermission(files[0].user_acl, 'share');
+export function canShare(
+  files: readonly Pick<FileRecord, 'user_acl' | 'safeFile'>[],
+  controlShare: boolean,
+): boolean {
+  // A security document is never shared by link (shared/secdoc.ts).
+  return (
+    !controlShare && files.length === 1 && !files[0].safeFile && hasPermission(files[0].user_acl, 'share')
+  );
 }
 
 /**

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+const DOC = 'Price list 2026.xlsx';
+
+const row = (page: Page) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: DOC });
+
+/** The demo's secure team, Contracts, opened from the spaces. */
+async function openContracts(page: Page) {
+  await page
+    .getByRole('navigation', { name: /spaces/i })
+    .getByRole('link', { name: 'Contracts' })
+    .click();
+  await expect(row(page)).toBeVisible();
+}
+
+/** The entries of the document's context menu. */
+async function menuOf(page: Page): Promise<string[]> {
+  await row(page).click({ button: 'right' });
+  const menu = page.locator('.ant-dropdown:visible');
+  await expect(menu.getByRole('menuitem', { name: 'Document rights' })).toBeVisible();
+  const entries = await menu.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return entries.map((e) => e.trim());
+}
+
+test('a security document: members read it, the admin gives one of them download in its rights', async ({
+  page,
+  browser,
+}) => {
+  // Kate, a member: the document carries its mark; she may open it but not download or share it.
+  await login(page, 'kate');
+  await openContracts(page);
+  await expect(row(page).getByRole('img', { name: 'Security document' })).toBeVisible();
+  const before = await menuOf(page);
+  expect(before).toContain('Open');
+  expect(before).not.toContain('Download');
+  expect(before).not.toContain('Share');
+
+  // Alice, the team's owner: she sees the rights, adds Kate with Download and saves.
+  const owner = await browser.newPage({ locale: 'en-US' });
+  await login(owner, 'alice');
+  await openContracts(owner);
+  expect(await menuOf(owner)).not.toContain('Share');
+  await row(owner).click({ button: 'right' });
+  await owner.getByRole('menuitem', { name: 'Document rights' }).click();
+  const dialog = owner.getByRole('dialog', { name: `Rights of “${DOC}”` });
+  await expect(dialog.getByRole('checkbox', { name: 'Contracts: Read' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Contracts: Download' })).not.toBeChecked();
+  await dialog.getByRole('combobox', { name: 'Add a team member…' }).click();
+  await owner
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Kate' })
+    .click();
+  await dialog.getByRole('checkbox', { name: 'Kate Johnson: Download' }).check();
+  await dialog.getByRole('button', { name: 'Save rights' }).click();
+  await expect(owner.getByText('Rights saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await owner.close();
+
+  // Kate now has Download; the rights dialog shows them to her, read-only.
+  await page.reload();
+  await expect(row(page)).toBeVisible();
+  expect(await menuOf(page)).toContain('Download');
+  await row(page).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Document rights' }).click();
+  const hers = page.getByRole('dialog', { name: `Rights of “${DOC}”` });
+  await expect(hers.getByRole('checkbox', { name: 'Kate Johnson: Download' })).toBeChecked();
+  await expect(hers.getByRole('checkbox', { name: 'Kate Johnson: Download' })).toBeDisabled();
+  await expect(hers.getByText('Only the team’s owner and admins can change these rights.')).toBeVisible();
+});
