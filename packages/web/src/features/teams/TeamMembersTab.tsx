@@ -58,7 +58,8 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
   const [checked, setChecked] = useState<Map<number, TeamMember>>(new Map());
   const [picking, setPicking] = useState(false);
   const [transferTo, setTransferTo] = useState<TeamMember | null>(null);
-  const [removeOne, setRemoveOne] = useState<TeamMember | null>(null);
+  // Who is about to be removed, once asked: one from their role menu, or the checked ones (bulk).
+  const [toRemove, setToRemove] = useState<{ members: TeamMember[]; bulk: boolean } | null>(null);
   const [profile, setProfile] = useState<number | null>(null);
   const role = team.self_member.team_role;
   const rows = useMemo(() => (members.data?.pages ?? []).flatMap((p) => p.members), [members.data]);
@@ -88,17 +89,24 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
       return next;
     });
 
-  const removeChecked = async () => {
-    if (await attempt(() => mutations.remove.mutateAsync([...checked.keys()]), 'removeSuccess')) {
+  const removeChecked = () => setToRemove({ members: [...checked.values()], bulk: true });
+
+  const confirmRemove = async ({ members: targets, bulk }: { members: TeamMember[]; bulk: boolean }) => {
+    if (!(await attempt(() => mutations.remove.mutateAsync(targets.map((m) => m.id)), 'removeSuccess')))
+      return;
+    setToRemove(null);
+    if (bulk) {
       setChecked(new Map());
       setRemoving(false);
     }
   };
+  const removeCount = toRemove?.members.length ?? 0;
+  const removeName = removeCount === 1 ? (toRemove?.members[0].user?.nick_name ?? '') : '';
 
   const onRoleSelect = (member: TeamMember, value: string) => {
     if (value === TRANSFER) setTransferTo(member);
     // Removing someone is asked first; the select stays on the role until it is confirmed.
-    else if (value === REMOVE) setRemoveOne(member);
+    else if (value === REMOVE) setToRemove({ members: [member], bulk: false });
     else
       void attempt(
         () => mutations.setRole.mutateAsync({ userId: member.id, role: Number(value) }),
@@ -236,7 +244,7 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
                 danger
                 disabled={checked.size === 0}
                 loading={mutations.remove.isPending}
-                onClick={() => void removeChecked()}
+                onClick={removeChecked}
               >
                 {t('members.removeCount', { count: checked.size })}
               </Button>
@@ -296,7 +304,7 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
             type="primary"
             disabled={checked.size === 0}
             loading={mutations.remove.isPending}
-            onClick={() => void removeChecked()}
+            onClick={removeChecked}
           >
             {t('members.removeCount', { count: checked.size })}
           </Button>
@@ -338,21 +346,21 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
         {t('transfer.confirmText', { name: transferTo?.user?.nick_name ?? '' })}
       </ConfirmDialog>
       <ConfirmDialog
-        open={removeOne !== null}
-        title={t('members.removeTitle', { name: removeOne?.user?.nick_name ?? '' })}
+        open={toRemove !== null}
+        title={
+          removeCount > 1
+            ? t('members.removeManyTitle', { count: removeCount })
+            : t('members.removeTitle', { name: removeName })
+        }
         okText={t('members.remove')}
         danger
         loading={mutations.remove.isPending}
-        onCancel={() => setRemoveOne(null)}
-        onOk={() => {
-          const target = removeOne;
-          if (!target) return;
-          void attempt(() => mutations.remove.mutateAsync([target.id]), 'removeSuccess').then(
-            (done) => done && setRemoveOne(null),
-          );
-        }}
+        onCancel={() => setToRemove(null)}
+        onOk={() => toRemove && void confirmRemove(toRemove)}
       >
-        {t('members.removeText', { name: removeOne?.user?.nick_name ?? '' })}
+        {removeCount > 1
+          ? t('members.removeManyText', { count: removeCount })
+          : t('members.removeText', { name: removeName })}
       </ConfirmDialog>
       {profile !== null && <UserCardDialog userId={profile} open onClose={() => setProfile(null)} />}
     </div>

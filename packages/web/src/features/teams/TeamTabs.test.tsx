@@ -1,8 +1,9 @@
 import type { TeamRecord, TeamRole } from '@cirrus/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { renderInApp, stubApi } from '../profile/test-utils';
+import { json, renderInApp, stubApi } from '../profile/test-utils';
 import { TeamInfoTab } from './TeamInfoTab';
+import { TeamMembersTab } from './TeamMembersTab';
 import { TeamSettingsTab } from './TeamSettingsTab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,4 +72,36 @@ test('team info names the department a team belongs to, and has no such row with
   );
   expect(screen.getByText('Department')).toBeTruthy();
   expect(screen.getByText('Example Co./R&D/Web')).toBeTruthy();
+});
+
+test('removing checked members asks first, naming how many, and only then removes them', async () => {
+  const person = (id: number, name: string, role: TeamRole) => ({
+    type: 1,
+    id,
+    team_role: role,
+    user: { id, nick_name: name, avatar: '' },
+    joined_at: 1_700_000_000,
+  });
+  const members = [person(12, 'Li Wei', 1), person(21, 'Ann', 3), person(22, 'Bo', 3)];
+  const calls = stubApi({
+    'GET /api/v3/groups/7/members': () => json(200, { members, offset: 0, limit: 50, total: 3, more: false }),
+    'GET /u/v1/groups/7/members/brief': () => json(200, { members: [], total: 3, more: false }),
+    'POST /v1/groups/7/members/batch': () => new Response(null, { status: 204 }),
+  });
+  renderInApp(<TeamMembersTab team={teamOf(1, { id: 7 })} />);
+  fireEvent.click(await screen.findByRole('button', { name: /Remove members/ }));
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Ann' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Bo' }));
+  fireEvent.click(screen.getAllByRole('button', { name: 'Remove (2)' })[0]);
+  const title = await screen.findByText('Remove 2 members from the team?');
+  const ask = title.closest('.ant-modal') as HTMLElement;
+  expect(within(ask).getByText(/They will no longer see this team/)).toBeTruthy();
+  expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  fireEvent.click(within(ask).getByRole('button', { name: 'Remove' }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/v1/groups/7/members/batch',
+      body: { delete: [21, 22], type: 1 },
+    }),
+  );
 });
