@@ -134,6 +134,14 @@ test('the selection toolbar keeps every action in view: icons alone where the la
   // Wide enough again, the labels come back.
   await page.setViewportSize({ width: 1800, height: 800 });
   await expect(remove).toHaveText('Delete');
+
+  // Narrow (the spaces move into a drawer) and wide again: the selection stays.
+  await page.setViewportSize({ width: 800, height: 800 });
+  await expect(page.getByRole('button', { name: 'Show spaces' })).toBeVisible();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.setViewportSize({ width: 1800, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Spaces' })).toBeVisible();
+  await expect(page.getByText('1 selected')).toBeVisible();
 });
 
 test('in a phone-sized window the files take the width: names readable, nothing sideways, a file opens', async ({

@@ -60,6 +60,7 @@ function DriveView({ location }: { location: DriveLocation }) {
   const here = drivePath(location);
   const [spacesOpenAt, setSpacesOpenAt] = useState<string>();
   const spacesOpen = narrow && spacesOpenAt === here;
+  const [paneWidth, setPaneWidth] = useState(savedPaneWidth);
 
   let main: React.ReactNode;
   if (space.isError) {
@@ -126,14 +127,30 @@ function DriveView({ location }: { location: DriveLocation }) {
   );
 
   // A narrow window gives the files the whole width; the spaces open over them, in a drawer that
-  // closes once one is picked (the address changes).
-  if (narrow) {
-    return (
-      <div className="cirrus-drive is-narrow">
-        <div className="cirrus-drive-main">
+  // closes once one is picked (the address changes). Both layouts are the one splitter, its side
+  // pane shut when narrow, so that the files keep their selection and dialogs across the change.
+  return (
+    <>
+      <Splitter
+        className={`cirrus-drive${narrow ? ' is-narrow' : ''}`}
+        onResize={(sizes) => !narrow && setPaneWidth(sizes[0])}
+        onResizeEnd={(sizes) => !narrow && savePaneWidth(sizes)}
+      >
+        <Splitter.Panel
+          size={narrow ? 0 : paneWidth}
+          min={narrow ? 0 : PANE_MIN}
+          max={PANE_MAX}
+          resizable={!narrow}
+          collapsible={!narrow}
+        >
+          {!narrow && <SpaceList location={location} />}
+        </Splitter.Panel>
+        <Splitter.Panel className="cirrus-drive-main">
           {head}
           {main}
-        </div>
+        </Splitter.Panel>
+      </Splitter>
+      {narrow && (
         <Drawer
           open={spacesOpen}
           onClose={() => setSpacesOpenAt(undefined)}
@@ -144,20 +161,8 @@ function DriveView({ location }: { location: DriveLocation }) {
         >
           <SpaceList location={location} />
         </Drawer>
-      </div>
-    );
-  }
-
-  return (
-    <Splitter className="cirrus-drive" onResizeEnd={savePaneWidth}>
-      <Splitter.Panel defaultSize={savedPaneWidth()} min={PANE_MIN} max={PANE_MAX} collapsible>
-        <SpaceList location={location} />
-      </Splitter.Panel>
-      <Splitter.Panel className="cirrus-drive-main">
-        {head}
-        {main}
-      </Splitter.Panel>
-    </Splitter>
+      )}
+    </>
   );
 }
 
