@@ -54,5 +54,10 @@ export function listEvents(
 /** Rows of the items events name (any status), to decide who may see each event. */
 export function findItems(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('files').select(['id', 'group_id', 'path']).where('id', 'in', ids).execute();
+  // secure_guid: a security document's rights decide who reads of it (files/policy.ts maskAt).
+  return db
+    .selectFrom('files')
+    .select(['id', 'group_id', 'path', 'secure_guid'])
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { hasPermission } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -98,7 +99,17 @@ export function createFileAccess({ db, spaces }: { db: Db; spaces: SpaceService 
     return repo.findSubtree(db, folder, { liveOnly: true });
   }
 
-  return { context, requireSpace, requireFile, requireFolder, subtree };
+  /** Whether the actor may read an item (in the bin too): what a failure may tell of it. */
+  async function mayRead(actor: Actor, fileId: number): Promise<boolean> {
+    try {
+      return hasPermission((await requireFile(actor, fileId, { deleted: true })).mask, 'read');
+    } catch (err) {
+      if (err instanceof DomainError) return false;
+      throw err;
+    }
+  }
+
+  return { context, requireSpace, requireFile, requireFolder, subtree, mayRead };
 }
 
 export type FileAccess = ReturnType<typeof createFileAccess>;

@@ -13,9 +13,18 @@ export interface FailItem {
   result: DomainError['key'];
 }
 
-/** A failList entry of a batch call; the name is told only for an item the actor could see. */
-export async function failItem(db: DbOrTrx, fileId: number, err: DomainError): Promise<FailItem> {
-  const name = err.key === 'fileNotExists' ? '' : ((await findFile(db, fileId))?.name ?? '');
+/**
+ * A failList entry of a batch call; the name is told only for an item the actor could see:
+ * `mayRead` answers whether they may read it (a security document's rights may not let them).
+ */
+export async function failItem(
+  db: DbOrTrx,
+  fileId: number,
+  err: DomainError,
+  mayRead: (fileId: number) => Promise<boolean>,
+): Promise<FailItem> {
+  const told = err.key !== 'fileNotExists' && (await mayRead(fileId));
+  const name = told ? ((await findFile(db, fileId))?.name ?? '') : '';
   return { fileid: fileId, name, result: err.key };
 }
 

@@ -646,7 +646,7 @@ export function createFileService({
           await remove(actor, fileId);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
-          failList.push(await failItem(db, fileId, err));
+          failList.push(await failItem(db, fileId, err, (id) => access.mayRead(actor, id)));
         }
       }
       return { failList };

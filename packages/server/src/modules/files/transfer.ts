@@ -176,13 +176,21 @@ export function createTransferService({ db, access, quota, events, locks, dialec
     }
   }
 
-  /** The live items below a folder that the actor may read, shallowest first; unreadable branches are left out. */
+  /**
+   * The live items below a folder that the actor may read, shallowest first; unreadable branches
+   * are left out, and security documents the actor may not copy.
+   */
   async function readableSubtree(source: Located): Promise<FileRow[]> {
     if (!source.file.is_folder) return [];
     const rows = await access.subtree(source.file);
     const kept = new Set<number>([source.file.id]);
     return rows.filter((row) => {
-      const keep = kept.has(row.parent_id) && hasPermission(maskAt(source.ctx, row), 'read');
+      const mask = maskAt(source.ctx, row);
+      // A security document is copied only by those its rights let copy it (operation 2).
+      const keep =
+        kept.has(row.parent_id) &&
+        hasPermission(mask, 'read') &&
+        (!row.secure_guid || hasPermission(mask, 'copy'));
       if (keep) kept.add(row.id);
       return keep;
     });
@@ -250,6 +258,10 @@ export function createTransferService({ db, access, quota, events, locks, dialec
     const targetGroupId = target.ctx.space.id;
     const targetParentId = target.folder?.id ?? 0;
     const t = now();
+    // On the very rows copied: a security document moved into the folder since the checks must
+    // not leave its team with the copy.
+    const secure = [source.file, ...below].find((row) => row.secure_guid);
+    if (secure && secure.group_id !== targetGroupId) await assertNoSecdoc(db, secure, target);
     await inTransaction(db, async (trx) => {
       await lockTrees(trx, dialect, [targetGroupId], 'place');
       const path = childPath(await folderNow(trx, target.folder));
@@ -306,7 +318,7 @@ export function createTransferService({ db, access, quota, events, locks, dialec
         await (kind === 'copy' ? copyOne : moveOne)(actor, fileId, target);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        failList.push(await failItem(db, fileId, err));
+        failList.push(await failItem(db, fileId, err, (id) => access.mayRead(actor, id)));
       }
     }
     return { failList };

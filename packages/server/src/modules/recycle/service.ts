@@ -247,7 +247,7 @@ export function createRecycleService(deps: Deps) {
           recovered.push(fileId);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
-          failList.push(await failItem(db, fileId, err));
+          failList.push(await failItem(db, fileId, err, (id) => access.mayRead(actor, id)));
         }
       }
       const { files: back } = recovered.length ? await files.nodes(actor, recovered) : { files: [] };

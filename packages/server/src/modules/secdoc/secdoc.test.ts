@@ -183,6 +183,35 @@ describe('what the rights allow (operations 1 download, 2 copy, 3 read, 4 edit)'
   });
 });
 
+describe('what a member whose rights do not let them read it learns of it', () => {
+  test('nothing: not its activity, not its name in a batch failure', async () => {
+    const { gid, oc, xc, doc } = await secureTeam();
+    await oc.put(rightsUrl(doc.fileid), [
+      { principalid: gid, principaltype: SECDOC_PRINCIPAL.team, operationids: [] },
+    ]);
+    await upload(oc, gid, 0, 'open.txt', Buffer.from('for all'));
+    for (const url of [`/api/v3/groups/${gid}/events`, '/api/v3/events']) {
+      const feed = await xc.get(url);
+      expect(feed.statusCode, feed.body).toBe(200);
+      const names = feed.json().events.map((e: { fname: string }) => e.fname);
+      expect(names, url).toContain('open.txt');
+      expect(names, url).not.toContain('plan.docx');
+    }
+    const del = await xc.post(`/api/v3/groups/${gid}/files/batch/delete`, { fileids: [doc.fileid] });
+    expect(del.json().failList).toEqual([{ fileid: doc.fileid, name: '', result: 'permissionDenied' }]);
+    // The owner, who may read it, is told its name.
+    const drive = await myDrive(oc);
+    const own = await oc.post(`/api/v3/groups/${gid}/files/batch/move`, {
+      fileids: [doc.fileid],
+      target_groupid: drive,
+      target_parentid: 0,
+    });
+    expect(own.json().failList).toEqual([
+      { fileid: doc.fileid, name: 'plan.docx', result: 'security_group_forbidden' },
+    ]);
+  });
+});
+
 describe('PUT {secure}/api/v1/doc/{id}/rights refusals change nothing', () => {
   test('401, 400, members, strangers, other teams, duplicates', async () => {
     const { gid, oc, mc, member, doc } = await secureTeam();
@@ -280,6 +309,45 @@ describe('a security document never leaves its team', () => {
     expect(await transfer(oc, 'move', gid, folder.fileid, drive)).toEqual(['security_group_forbidden']);
     expect(await namesAs(oc, gid, folder.fileid)).toEqual(['plan.docx']);
     expect(await namesAs(oc, drive)).toEqual([]);
+  });
+
+  test('a folder copied by a member without the copy right leaves the document out', async () => {
+    const { gid, oc, mc, doc } = await secureTeam();
+    const folder = await mkdir(oc, gid, 0, 'Deals');
+    await oc.post(`/api/v3/groups/${gid}/files/batch/move`, {
+      fileids: [doc.fileid],
+      target_groupid: gid,
+      target_parentid: folder.fileid,
+    });
+    await upload(oc, gid, folder.fileid, 'terms.txt', Buffer.from('terms'));
+    const into = await mkdir(oc, gid, 0, 'Archive');
+    const res = await mc.post(`/api/v3/groups/${gid}/files/batch/copy`, {
+      fileids: [folder.fileid],
+      target_groupid: gid,
+      target_parentid: into.fileid,
+    });
+    expect(res.json().failList).toEqual([]);
+    const copy = (await oc.get(`/api/v3/groups/${gid}/files?parentid=${into.fileid}`)).json().files[0];
+    expect(await namesAs(oc, gid, copy.fileid)).toEqual(['terms.txt']);
+    // With operation 2 (copy) the document comes along, as a security document.
+    await oc.put(rightsUrl(doc.fileid), [
+      { principalid: gid, principaltype: SECDOC_PRINCIPAL.team, operationids: [2, 3, 4] },
+    ]);
+    const again = await mc.post(`/api/v3/groups/${gid}/files/batch/copy`, {
+      fileids: [folder.fileid],
+      target_groupid: gid,
+      target_parentid: copy.fileid,
+    });
+    expect(again.json().failList).toEqual([]);
+    const second = (await oc.get(`/api/v3/groups/${gid}/files?parentid=${copy.fileid}&filter=folder`)).json()
+      .files[0];
+    const inside = (
+      await oc.get(`/api/v3/groups/${gid}/files?parentid=${second.fileid}&orderby=name&order=asc`)
+    ).json().files;
+    expect(inside.map((f: FileRecord) => [f.fname, f.safeFile])).toEqual([
+      ['plan.docx', true],
+      ['terms.txt', false],
+    ]);
   });
 
   test('a copy inside the team is a new security document with the same rights', async () => {
