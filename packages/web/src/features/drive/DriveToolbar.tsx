@@ -118,6 +118,24 @@ function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolea
   return compact;
 }
 
+/** The selection's clear button and how many are selected, on either toolbar. */
+function SelectionCount({ count, onClear }: { count: number; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<CloseOutlined aria-hidden />}
+        aria-label={t('drive.toolbar.clearSelection')}
+        onClick={onClear}
+      />
+      <Typography.Text strong className="cirrus-toolbar-count">
+        {t('drive.toolbar.selected', { count })}
+      </Typography.Text>
+    </>
+  );
+}
+
 function SelectionActions(props: DriveToolbarProps) {
   const { selected } = props;
   const { t, i18n } = useTranslation();
@@ -127,15 +145,7 @@ function SelectionActions(props: DriveToolbarProps) {
   return (
     <div ref={ref} className="cirrus-toolbar-actions">
       <Space size={8}>
-        <Button
-          type="text"
-          icon={<CloseOutlined aria-hidden />}
-          aria-label={t('drive.toolbar.clearSelection')}
-          onClick={props.onClearSelection}
-        />
-        <Typography.Text strong className="cirrus-toolbar-count">
-          {t('drive.toolbar.selected', { count: selected.length })}
-        </Typography.Text>
+        <SelectionCount count={selected.length} onClear={props.onClearSelection} />
         {actions.map((action) => {
           const label = t(`drive.actions.${action}`);
           return (
@@ -163,15 +173,7 @@ function SelectionMenu(props: DriveToolbarProps) {
   return (
     <div className="cirrus-toolbar-actions">
       <Space size={8}>
-        <Button
-          type="text"
-          icon={<CloseOutlined aria-hidden />}
-          aria-label={t('drive.toolbar.clearSelection')}
-          onClick={props.onClearSelection}
-        />
-        <Typography.Text strong className="cirrus-toolbar-count">
-          {t('drive.toolbar.selected', { count: selected.length })}
-        </Typography.Text>
+        <SelectionCount count={selected.length} onClear={props.onClearSelection} />
         <Dropdown
           menu={{
             items: actionItems(actionsFor(selected), t),

@@ -112,45 +112,24 @@ function OpenLink({
       notify.success(messageText('copySuccess', language));
   };
 
-  const rangeOptions = link.abilities.range_options.map((range) => ({
-    value: range,
-    label: t(`share.range.${range}`),
-  }));
   const named = link.permission_total.user + link.permission_total.department;
   return (
     <div className="cirrus-share-panel">
-      <div className="cirrus-share-field">
-        <Typography.Text type="secondary" id="share-range-label">
-          {t('share.panel.range')}
-        </Typography.Text>
-        <Select
-          aria-labelledby="share-range-label"
-          value={link.ranges}
-          options={rangeOptions}
-          disabled={!editor || update.isPending}
-          onChange={(ranges: LinkRange) => ranges !== link.ranges && change({ ranges })}
-          popupMatchSelectWidth={false}
-        />
-      </div>
+      <ShareSelect
+        kind="range"
+        value={link.ranges}
+        options={link.abilities.range_options}
+        disabled={!editor || update.isPending}
+        onChange={(ranges) => ranges !== link.ranges && change({ ranges })}
+      />
       {editor && (
-        <div className="cirrus-share-field">
-          <Typography.Text type="secondary" id="share-permission-label">
-            {t('share.panel.permission')}
-          </Typography.Text>
-          <Select
-            aria-labelledby="share-permission-label"
-            value={displayedLinkPermission(link.permission, link.file.isCoDoc)}
-            options={link.abilities.link_permission_options.map((p) => ({
-              value: p,
-              label: t(`share.permission.${p}`),
-            }))}
-            disabled={update.isPending}
-            onChange={(permission: LinkPermission) =>
-              permission !== link.permission && change({ permission })
-            }
-            popupMatchSelectWidth={false}
-          />
-        </div>
+        <ShareSelect
+          kind="permission"
+          value={displayedLinkPermission(link.permission, link.file.isCoDoc)}
+          options={link.abilities.link_permission_options}
+          disabled={update.isPending}
+          onChange={(permission) => permission !== link.permission && change({ permission })}
+        />
       )}
       <Space.Compact block className="cirrus-share-address">
         <Input
@@ -277,33 +256,21 @@ function NewLink({
       <Typography.Paragraph type="secondary" className="cirrus-share-new-intro">
         {t('share.create.intro')}
       </Typography.Paragraph>
-      <div className="cirrus-share-field">
-        <Typography.Text type="secondary" id="share-range-label">
-          {t('share.panel.range')}
-        </Typography.Text>
-        <Select
-          aria-labelledby="share-range-label"
-          value={ranges}
-          options={draft.rangeOptions.map((range) => ({ value: range, label: t(`share.range.${range}`) }))}
-          disabled={!draft.editor || create.isPending}
-          onChange={(next: LinkRange) => setChosen({ ranges: next, permission })}
-          popupMatchSelectWidth={false}
-        />
-      </div>
+      <ShareSelect
+        kind="range"
+        value={ranges}
+        options={draft.rangeOptions}
+        disabled={!draft.editor || create.isPending}
+        onChange={(next) => setChosen({ ranges: next, permission })}
+      />
       {draft.editor && (
-        <div className="cirrus-share-field">
-          <Typography.Text type="secondary" id="share-permission-label">
-            {t('share.panel.permission')}
-          </Typography.Text>
-          <Select
-            aria-labelledby="share-permission-label"
-            value={permission}
-            options={draft.permissionOptions.map((p) => ({ value: p, label: t(`share.permission.${p}`) }))}
-            disabled={create.isPending}
-            onChange={(next: LinkPermission) => setChosen({ ranges, permission: next })}
-            popupMatchSelectWidth={false}
-          />
-        </div>
+        <ShareSelect
+          kind="permission"
+          value={permission}
+          options={draft.permissionOptions}
+          disabled={create.isPending}
+          onChange={(next) => setChosen({ ranges, permission: next })}
+        />
       )}
       {!draft.editor && <Typography.Text type="secondary">{t('share.create.defaultsOnly')}</Typography.Text>}
       <Flex className="cirrus-share-new-actions">
@@ -428,5 +395,40 @@ export function SharePanel({ file, open, onClose }: SharePanelProps) {
         </>
       )}
     </>
+  );
+}
+
+type ShareSelectProps =
+  | { kind: 'range'; value: LinkRange; options: readonly LinkRange[]; onChange: (value: LinkRange) => void }
+  | {
+      kind: 'permission';
+      value: LinkPermission;
+      options: readonly LinkPermission[];
+      onChange: (value: LinkPermission) => void;
+    };
+
+/** The link's range or permission, a labelled select (the open link's panel and the link to be). */
+function ShareSelect({ disabled, ...field }: ShareSelectProps & { disabled: boolean }) {
+  const { t } = useTranslation();
+  const labelId = `share-${field.kind}-label`;
+  const labelOf = (value: string) =>
+    field.kind === 'range'
+      ? t(`share.range.${value as LinkRange}`)
+      : t(`share.permission.${value as LinkPermission}`);
+  const options = (field.options as readonly string[]).map((value) => ({ value, label: labelOf(value) }));
+  return (
+    <div className="cirrus-share-field">
+      <Typography.Text type="secondary" id={labelId}>
+        {t(`share.panel.${field.kind}`)}
+      </Typography.Text>
+      <Select
+        aria-labelledby={labelId}
+        value={field.value}
+        options={options}
+        disabled={disabled}
+        onChange={(value: string) => (field.onChange as (value: string) => void)(value)}
+        popupMatchSelectWidth={false}
+      />
+    </div>
   );
 }
