@@ -192,7 +192,7 @@ function createServices(
       ? [recentLog.fromEvents, searchIndexer.fromEvents]
       : [recentLog.fromEvents],
   });
-  const quota = createQuotaService({ db, defaults: deps.config.quotas });
+  const quota = createQuotaService({ db, defaults: deps.config.quotas, dialect: deps.database.dialect });
   const spaces = createSpaceService({ db, quota, events, now });
   const favorites = createFavoriteService({ db, users, spaces, now });
   // Teams, the directory, approval and notices (issue 5).

@@ -221,6 +221,66 @@ describe('people', () => {
     expect(await used(three)).toBe(0);
   });
 
+  test('a charge under way while the main department moves counts once, against the new one', async () => {
+    const person = await t.makeUser({ companyId, account: 'racer' });
+    const [one, two] = await Promise.all(
+      ['Race one', 'Race two'].map(
+        async (name) =>
+          (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
+      ),
+    );
+    const used = async (deptId: number) =>
+      (
+        await t.database.db
+          .selectFrom('space_quotas')
+          .select('used')
+          .where('scope', '=', 'dept')
+          .where('scope_id', '=', deptId)
+          .executeTakeFirst()
+      )?.used ?? 0;
+    await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one] });
+    const c = await person.client();
+    const drive = await myDrive(c);
+    const base = await upload(c, drive, 0, 'base.bin', Buffer.alloc(1000, 1));
+    const space = await t.database.db
+      .selectFrom('groups')
+      .selectAll()
+      .where('id', '=', drive)
+      .executeTakeFirstOrThrow();
+    // An upload's charge, its transaction held open while the console moves the person: on
+    // PostgreSQL the move waits for it (the membership row's lock), then moves all of it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let charged = () => {};
+    const inside = new Promise<void>((resolve) => {
+      charged = resolve;
+    });
+    const charge = t.database.db.transaction().execute(async (trx) => {
+      await t.services.quota.charge(trx, person.id, [{ space, bytes: 500, files: 1 }]);
+      charged();
+      await held;
+    });
+    await inside;
+    const move = adminClient.put(`/admin/v1/users/${person.id}/depts`, {
+      dept_ids: [one, two],
+      main_dept_id: two,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await charge;
+    expect((await move).statusCode).toBe(200);
+    expect([await used(one), await used(two)]).toEqual([0, 1500]);
+    // Gone again, for the usage tables of the tests below: the held charge and the file.
+    await t.database.db
+      .transaction()
+      .execute((trx) => t.services.quota.charge(trx, person.id, [{ space, bytes: -500, files: -1 }]));
+    await c.delete(`/api/v3/groups/${drive}/files/${base.fileid}`);
+    await c.post('/api/v3/recycles/batch/destory', { fileids: [base.fileid] });
+    expect(await used(two)).toBe(0);
+  });
+
   test('edit, quota and vip level, move between departments, mark as synced', async () => {
     const person = await t.makeUser({ companyId, account: 'mover' });
     const a = (await adminClient.post('/admin/v1/depts', { name: 'Ops', parent_id: rootId })).json();

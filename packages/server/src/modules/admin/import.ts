@@ -336,8 +336,7 @@ export function createImportService({
           const current = (await repo.deptsOfUsers(trx, [userId])).map((d) => d.id);
           const kept = current.filter((id) => id !== person?.main_dept_id && id !== deptId);
           await repo.replaceDeptMemberships(trx, userId, [deptId, ...kept]);
-          await repo.updateMember(trx, actor.companyId, userId, { main_dept_id: deptId });
-          await quota.moveMainDept(trx, userId, person?.main_dept_id ?? null, deptId);
+          await quota.setMainDept(trx, actor.companyId, userId, deptId);
         }
         if (report.changes.includes('quota'))
           await quota.set('user', userId, { total: row.quota ?? null }, trx);

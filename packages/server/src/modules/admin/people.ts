@@ -382,10 +382,8 @@ export function createPeopleService({ db, settings, quota, accounts, passwords, 
       const main = body.main_dept_id ?? deptIds[0] ?? null;
       if (main !== null && !deptIds.includes(main)) throw new DomainError('deptNotExist');
       await db.transaction().execute(async (trx) => {
-        const before = (await repo.findPerson(trx, userId))?.main_dept_id ?? null;
         await repo.replaceDeptMemberships(trx, userId, deptIds);
-        await repo.updateMember(trx, actor.companyId, userId, { main_dept_id: main });
-        await quota.moveMainDept(trx, userId, before, main);
+        await quota.setMainDept(trx, actor.companyId, userId, main);
         await audit.record(
           actor,
           {

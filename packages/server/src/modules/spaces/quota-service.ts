@@ -1,5 +1,5 @@
 import type { QuotaDefaults } from '../../config.ts';
-import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import {
@@ -29,7 +29,16 @@ export interface SpaceUsage {
  * charges add to them inside the caller's metadata transaction and fail it when a limit breaks,
  * so a refused write leaves nothing behind.
  */
-export function createQuotaService({ db, defaults: configured }: { db: Db; defaults: QuotaDefaults }) {
+export function createQuotaService({
+  db,
+  defaults: configured,
+  dialect = 'sqlite',
+}: {
+  db: Db;
+  defaults: QuotaDefaults;
+  /** On PostgreSQL a charge reads the owner's membership with a shared lock (setMainDept). */
+  dialect?: Dialect;
+}) {
   /**
    * The defaults in force: the configuration's, unless the administrator's console set a
    * deployment-wide default for personal, team or department spaces (a row of that scope with id 0;
@@ -46,7 +55,7 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
     return merged;
   }
 
-  async function accountOf(dbx: DbOrTrx, space: GroupRow): Promise<SpaceAccount> {
+  async function accountOf(dbx: DbOrTrx, space: GroupRow, charging = false): Promise<SpaceAccount> {
     if (space.type === 'team') {
       return {
         kind: 'team',
@@ -58,7 +67,12 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
       };
     }
     // A personal space counts against its owner's current company and main department.
-    const membership = await repo.findCompanyMembership(dbx, space.owner_id);
+    // Charging on PostgreSQL, where transactions run side by side: a move of the owner's main
+    // department waits for this charge, or this charge for the move, never the two at once.
+    const membership =
+      charging && dialect === 'postgres'
+        ? await repo.findCompanyMembershipShared(dbx, space.owner_id)
+        : await repo.findCompanyMembership(dbx, space.owner_id);
     return {
       kind: 'personal',
       groupId: space.id,
@@ -69,8 +83,13 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
     };
   }
 
-  async function targetsOf(dbx: DbOrTrx, space: GroupRow, actorId: number): Promise<QuotaTarget[]> {
-    return quotaTargets(await accountOf(dbx, space), actorId);
+  async function targetsOf(
+    dbx: DbOrTrx,
+    space: GroupRow,
+    actorId: number,
+    charging = false,
+  ): Promise<QuotaTarget[]> {
+    return quotaTargets(await accountOf(dbx, space, charging), actorId);
   }
 
   async function usageOf(dbx: DbOrTrx, scope: QuotaScope, id: number): Promise<SpaceUsage> {
@@ -99,7 +118,7 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
     async charge(trx: DbOrTrx, actorId: number, changes: UsageChange[]): Promise<void> {
       const merged = new Map<string, { target: QuotaTarget; delta: Usage }>();
       for (const change of changes) {
-        for (const target of await targetsOf(trx, change.space, actorId)) {
+        for (const target of await targetsOf(trx, change.space, actorId, true)) {
           const key = `${target.scope}:${target.id}`;
           const entry = merged.get(key) ?? { target, delta: { bytes: 0, files: 0 } };
           entry.delta.bytes += change.bytes;
@@ -148,16 +167,19 @@ export function createQuotaService({ db, defaults: configured }: { db: Db; defau
     },
 
     /**
-     * A person's main department changed: what their personal spaces hold counted against the old
-     * one (quota.ts: my drive and uploads charge the owner's main department) and counts against
-     * the new one from now on, in the caller's transaction. Nothing is refused: the console moves
-     * people; a department now over its limit refuses their next upload.
+     * Makes `to` a person's main department, in the caller's transaction: what their personal
+     * spaces hold counted against the old one (quota.ts: my drive and uploads charge the owner's
+     * main department) and counts against the new one from now on. The membership row is locked
+     * first, so a charge of their spaces under way (which reads it with a shared lock) is counted
+     * before the move, or after it against the new department. Nothing is refused: the console
+     * moves people; a department now over its limit refuses their next upload.
      */
-    async moveMainDept(trx: DbOrTrx, userId: number, from: number | null, to: number | null) {
-      if (from === to) return;
+    async setMainDept(trx: DbOrTrx, companyId: number, userId: number, to: number | null) {
+      const replaced = await repo.replaceMainDept(trx, companyId, userId, to);
+      if (!replaced || replaced.before === to) return;
       const bytes = (await repo.findQuota(trx, 'user', userId))?.used ?? 0;
       if (bytes === 0) return;
-      if (from) await repo.addUsage(trx, 'dept', from, -bytes, 0);
+      if (replaced.before) await repo.addUsage(trx, 'dept', replaced.before, -bytes, 0);
       if (to) await repo.addUsage(trx, 'dept', to, bytes, 0);
     },
 

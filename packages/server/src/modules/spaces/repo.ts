@@ -194,6 +194,46 @@ export function findCompanyMembership(db: DbOrTrx, userId: number) {
   return companyMembership.first(db, userId);
 }
 
+/**
+ * The same, read with a shared row lock (PostgreSQL): a charge of the person's personal space
+ * waits for a move of their main department under way, and a move waits for the charge.
+ */
+export function findCompanyMembershipShared(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('company_members')
+    .select(['company_id', 'main_dept_id'])
+    .where('user_id', '=', userId)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/**
+ * Sets a company member's main department and answers the one it replaces. The row is locked by
+ * the update before its old value is read, so two moves of one person follow each other.
+ */
+export async function replaceMainDept(
+  db: DbOrTrx,
+  companyId: number,
+  userId: number,
+  to: number | null,
+): Promise<{ before: number | null } | undefined> {
+  const locked = await db
+    .updateTable('company_members')
+    .set((eb) => ({ main_dept_id: eb.ref('main_dept_id') }))
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .returning('main_dept_id')
+    .executeTakeFirst();
+  if (!locked) return undefined;
+  await db
+    .updateTable('company_members')
+    .set({ main_dept_id: to })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  return { before: locked.main_dept_id };
+}
+
 /** Materialised paths ("/1/4/9/") of the active departments the user belongs to. */
 export async function findDeptPaths(db: DbOrTrx, userId: number): Promise<string[]> {
   const rows = await db
