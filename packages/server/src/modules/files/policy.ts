@@ -21,8 +21,11 @@ export interface PermissionContext {
   secdocs?: ReadonlyMap<number, number>;
 }
 
-/** What maskAt needs of an item: where it is, and whether it is a security document. */
-export type MaskedItem = Pick<FileRow, 'id' | 'path'> & { secure_guid?: string };
+/**
+ * What maskAt needs of an item: where it is, and whether it is a security document (required, so
+ * that no caller can read a row without it and leave a document's rights out).
+ */
+export type MaskedItem = Pick<FileRow, 'id' | 'path' | 'secure_guid'>;
 
 export interface AclRow {
   file_id: number;
