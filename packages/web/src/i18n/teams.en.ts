@@ -96,7 +96,7 @@ export const teamsEn = {
     converting: 'converting',
     enableTitle: 'Turn on auto-convert?',
     enableText:
-      'Office documents uploaded to this team from now on become security documents. Members who may not open security documents will lose access to them.',
+      'Office documents added to this team from now on become security documents. Members can open and edit them, but download or copy them only where a document’s rights allow it, and nobody can share them by link or take them out of the team.',
     enable: 'Turn on',
     historyLimit: 'History versions per file',
     historyLimitHint: 'Older versions beyond this number are dropped (at most {{max}}).',

@@ -89,7 +89,8 @@ export const teamsZhCN: TeamsMessages = {
     autoConvertHint: '上传的 Office 文档自动转换为安全文档。',
     converting: '转换中',
     enableTitle: '开启自动转换？',
-    enableText: '此后上传到该团队的 Office 文档将成为安全文档，无安全文档权限的成员将无法打开。',
+    enableText:
+      '此后添加到该团队的 Office 文档将成为安全文档：成员可以打开和编辑，但只有文档权限允许时才能下载或复制；任何人都不能通过链接分享，也不能移出团队。',
     enable: '开启',
     historyLimit: '每个文件的历史版本数',
     historyLimitHint: '超出数量的旧版本将被清理（最多 {{max}} 个）。',
