@@ -754,6 +754,7 @@ export const en = {
   secdoc: {
     mark: 'Security document',
     markHint: 'A security document: who may open, change, copy or download it is set by its rights.',
+    detail: 'Yes. Who may open, change, copy or download it is set in its Document rights.',
     action: 'Document rights',
     title: 'Rights of “{{name}}”',
     intro:

@@ -692,6 +692,7 @@ export const zhCN: Messages = {
   secdoc: {
     mark: '安全文档',
     markHint: '安全文档：谁能打开、修改、复制或下载，由它的权限决定。',
+    detail: '是。谁能打开、修改、复制或下载，由“文档权限”决定。',
     action: '文档权限',
     title: '“{{name}}”的权限',
     intro:

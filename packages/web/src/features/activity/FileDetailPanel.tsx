@@ -125,6 +125,7 @@ function Details({ file, spaceName }: { file: FileRecord; spaceName: string }) {
       <Descriptions.Item label={t('drive.list.mtime')}>
         {when(file.mtime)} · {file.modifier.name}
       </Descriptions.Item>
+      {file.safeFile && <Descriptions.Item label={t('secdoc.mark')}>{t('secdoc.detail')}</Descriptions.Item>}
     </Descriptions>
   );
 }
