@@ -16,10 +16,12 @@ export async function login(page: Page, account: string, password = DEMO_PASSWOR
  * within MODAL_CANCEL_GUARD_MS (500 ms) of opening (spec 000 §2, GuardedModal), and a test on a
  * quick machine can get there sooner, so the click is made again until the dialog has gone.
  */
-export async function closeDialog(dialog: Locator): Promise<void> {
+export async function closeDialog(dialog: Locator, button = 'Close'): Promise<void> {
   await expect(async () => {
-    if (await dialog.isVisible())
-      await dialog.getByRole('button', { name: 'Close' }).click({ timeout: 1000 });
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 1000 });
     await expect(dialog).toBeHidden({ timeout: 400 });
   }).toPass({ timeout: 10_000 });
 }
+
+/** Cancels a dialog with its Cancel button, the same way (closeDialog). */
+export const cancelDialog = (dialog: Locator) => closeDialog(dialog, 'Cancel');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { cancelDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -40,6 +40,17 @@ test('a security document: members read it, the admin gives one of them download
   expect(before).toContain('Open');
   expect(before).not.toContain('Download');
   expect(before).not.toContain('Share');
+  // Moving it offers only its own team.
+  await row(page).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Move to' }).click();
+  const move = page.getByRole('dialog', { name: `Move “${DOC}” to` });
+  await expect(move.getByText('Security documents stay in their team')).toBeVisible();
+  const tree = move.getByRole('list', { name: 'Folders' });
+  await expect(move.getByText('Contracts', { exact: true })).toBeVisible();
+  await expect(move.getByText('My drive', { exact: true })).toHaveCount(0);
+  await expect(move.getByText('Product & Design', { exact: true })).toHaveCount(0);
+  await expect(tree).toBeVisible();
+  await cancelDialog(move);
 
   // Alice, the team's owner: she sees the rights, adds Kate with Download and saves.
   const owner = await browser.newPage({ locale: 'en-US' });

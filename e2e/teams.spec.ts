@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './fixtures';
+import { cancelDialog, DEMO_PASSWORD, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -26,15 +26,6 @@ async function chooseRole(page: Page, dialog: ReturnType<Page['getByRole']>, nam
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: entry })
     .click();
-}
-
-/** Cancels a confirmation; a dialog ignores a cancel in its first 500 ms, so it is pressed until it goes. */
-async function cancel(dialog: ReturnType<Page['getByRole']>) {
-  await expect(async () => {
-    if (await dialog.isVisible())
-      await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 1000 });
-    await expect(dialog).toBeHidden({ timeout: 400 });
-  }).toPass({ timeout: 10_000 });
 }
 
 test('a team from creation to deletion: members, roles, removal, transfer, exit, delete', async ({
@@ -80,7 +71,7 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
   await chooseRole(page, dialog, '王芳', 'Remove');
   let ask = page.getByRole('dialog', { name: 'Remove 王芳 from the team?' });
   await expect(ask).toContainText('王芳 will no longer see this team');
-  await cancel(ask);
+  await cancelDialog(ask);
   await expect(page.getByText('Removed.')).toHaveCount(0);
   await expect(memberRow(dialog, '王芳')).toContainText('Admin');
   await expect(dialog.getByText('3 members')).toBeVisible();

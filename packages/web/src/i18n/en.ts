@@ -206,6 +206,7 @@ export const en = {
       move: 'Move here',
       target: 'To: {{name}}',
       noTarget: 'Choose a folder or a team.',
+      secdocStays: 'Security documents stay in their team: pick a folder of this team.',
       openDirectory: 'Open folder',
     },
     picker: {

@@ -204,6 +204,7 @@ export const zhCN: Messages = {
       move: '移动到此处',
       target: '目标：{{name}}',
       noTarget: '请选择一个文件夹或团队。',
+      secdocStays: '安全文档只能留在所属团队内：请选择本团队的文件夹。',
       openDirectory: '打开所在文件夹',
     },
     picker: {

@@ -151,13 +151,20 @@ interface FolderTreePickerProps {
   onChange: (target: PickedTarget) => void;
   /** Folders that cannot be a target, nor anything inside them (the folders being moved). */
   excludedIds?: ReadonlySet<number>;
+  /** Only this space may be a target (security documents stay in their team). */
+  onlySpace?: number;
 }
 
 /**
  * The folder/team tree picker (spec 001 §2): my drive and my teams, sub-folders loaded lazily,
  * team search, and a new folder inside the chosen one.
  */
-export function FolderTreePicker({ value, onChange, excludedIds = new Set() }: FolderTreePickerProps) {
+export function FolderTreePicker({
+  value,
+  onChange,
+  excludedIds = new Set(),
+  onlySpace,
+}: FolderTreePickerProps) {
   const { t } = useTranslation();
   const mySpace = useMySpace();
   const teams = useTeams();
@@ -174,9 +181,15 @@ export function FolderTreePicker({ value, onChange, excludedIds = new Set() }: F
   }, [query, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const shownTeams = useMemo(
-    () => (query ? teams.teams.filter((team) => team.name.toLowerCase().includes(query)) : teams.teams),
-    [teams.teams, query],
+    () =>
+      teams.teams.filter(
+        (team) =>
+          (onlySpace === undefined || team.id === onlySpace) &&
+          (!query || team.name.toLowerCase().includes(query)),
+      ),
+    [teams.teams, query, onlySpace],
   );
+  const showMine = !query && (onlySpace === undefined || mySpace.data?.id === onlySpace);
 
   const ctx: PickerContext = {
     value,
@@ -219,7 +232,7 @@ export function FolderTreePicker({ value, onChange, excludedIds = new Set() }: F
           </Button>
         </div>
         <ul className="cirrus-tree" aria-label={t('drive.picker.label')}>
-          {!query &&
+          {showMine &&
             (mySpace.data ? (
               <FolderNode
                 gid={mySpace.data.id}

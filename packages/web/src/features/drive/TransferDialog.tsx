@@ -25,6 +25,9 @@ import { type TransferKind, useTransfer } from './queries';
  */
 export function transferFailureText(kind: TransferKind, failList: readonly FailItem[], lang: Lang): string {
   const keyOf = (item: FailItem) => (isErrorKey(item.result) ? item.result : undefined);
+  // A security document refused leaving its team says why, whatever else failed.
+  const secure = failList.find((item) => item.result.startsWith('security_group_forbidden'));
+  if (secure) return errorText(keyOf(secure) ?? 'security_group_forbidden', lang);
   if (kind === 'copy') {
     const key = failList.length === 1 ? keyOf(failList[0]) : undefined;
     return errorText(key ?? 'copyFilesFail', lang);
@@ -64,6 +67,8 @@ export function TransferDialog({
   const navigate = useNavigate();
   const transfer = useTransfer(kind);
   const [target, setTarget] = useState<PickedTarget>();
+  // Security documents stay in their team (shared/secdoc.ts): it is the only target offered.
+  const onlySpace = files.some((file) => file.safeFile) ? source.gid : undefined;
   // A folder cannot go into itself or below itself, so moved and copied folders are not targets.
   const excludedIds = useMemo(
     () => new Set(files.filter((file) => file.ftype === 'folder').map((file) => file.id)),
@@ -138,7 +143,10 @@ export function TransferDialog({
       okButtonProps={{ disabled: !target }}
       confirmLoading={transfer.isPending}
     >
-      <FolderTreePicker value={target} onChange={setTarget} excludedIds={excludedIds} />
+      {onlySpace !== undefined && (
+        <Typography.Paragraph type="secondary">{t('drive.transfer.secdocStays')}</Typography.Paragraph>
+      )}
+      <FolderTreePicker value={target} onChange={setTarget} excludedIds={excludedIds} onlySpace={onlySpace} />
       <Typography.Text type="secondary" className="cirrus-picker-target">
         {target ? t('drive.transfer.target', { name: target.name }) : t('drive.transfer.noTarget')}
       </Typography.Text>

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { transferFailureText } from './TransferDialog';
+
+const fail = (result: string) => ({ fileid: 1, name: 'a', result });
+
+describe('transferFailureText', () => {
+  test('a copy with one failure says that failure, else the generic message', () => {
+    expect(transferFailureText('copy', [fail('fileNameConflict')], 'en')).toMatch(/name/i);
+    expect(transferFailureText('copy', [fail('fileNameConflict'), fail('fileNotExists')], 'en')).toBe(
+      transferFailureText('copy', [], 'en'),
+    );
+  });
+
+  test('a security document that may not leave its team says so, for a copy or a move', () => {
+    for (const kind of ['copy', 'move'] as const) {
+      expect(transferFailureText(kind, [fail('fileNotExists'), fail('security_group_forbidden')], 'en')).toBe(
+        'This action is not allowed for files in a secure team.',
+      );
+      expect(transferFailureText(kind, [fail('security_group_forbidden_tmp')], 'en')).toBe(
+        'This action is not allowed for security documents in My uploads.',
+      );
+    }
+  });
+});
