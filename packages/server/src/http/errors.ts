@@ -36,7 +36,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof DomainError) {
       const body = errorBody(error.key, error.params);
-      if (error.debug) body.debug = error.debug;
+      // The text's placeholders travel too, so that a client shows its own language's text whole
+      // (shared lookupErrorMessage reads them from debug): "larger than {limit} MB".
+      if (error.debug || Object.keys(error.params).length > 0)
+        body.debug = { ...error.params, ...error.debug };
       return reply.status(statusOf(error.key)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

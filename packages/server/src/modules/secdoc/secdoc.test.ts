@@ -1,6 +1,7 @@
 import {
   type FileRecord,
   hasPermission,
+  lookupErrorMessage,
   SECDOC_CONVERT_MAX_MB,
   SECDOC_PRINCIPAL,
   TEAM_ROLE,
@@ -106,7 +107,14 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     const big = SECDOC_CONVERT_MAX_MB * 1024 * 1024 + 1;
     const res = await oc.post(txUrl(gid, 0), { name: 'huge.pptx', size: big, sha1: sha1Of(Buffer.alloc(0)) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ result: 'convertFileTooLarge', code: 5007 });
+    expect(res.json()).toMatchObject({
+      result: 'convertFileTooLarge',
+      code: 5007,
+      msg: 'Conversion failed: the file is larger than 10 MB.',
+      // The placeholder travels, so the web app's own text (in Chinese too) is whole.
+      debug: { limit: SECDOC_CONVERT_MAX_MB },
+    });
+    expect(lookupErrorMessage({ status: 413, body: res.json() }, 'zh-CN')).toBe('文件超过 10MB，转换失败');
     expect(await namesAs(oc, gid)).toEqual(['plan.docx']);
     // A text file of that size is not converted, so the limit is not its.
     const txt = await oc.post(txUrl(gid, 0), { name: 'huge.txt', size: big, sha1: sha1Of(Buffer.alloc(0)) });
