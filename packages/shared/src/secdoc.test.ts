@@ -17,6 +17,12 @@ describe('security documents', () => {
       { principalid: 12, principaltype: SECDOC_PRINCIPAL.team, operationids: [3, 4] },
     ]);
     expect(defaultSecdocRights(12, true)[0].principaltype).toBe(SECDOC_PRINCIPAL.chat);
+    // The member who added it keeps every operation on their own document.
+    expect(defaultSecdocRights(12, false, 7)[1]).toEqual({
+      principalid: 7,
+      principaltype: SECDOC_PRINCIPAL.user,
+      operationids: [1, 2, 3, 4],
+    });
   });
 
   test('operations map to permissions; unknown ids allow nothing', () => {

@@ -49,13 +49,28 @@ export const SECDOC_CONVERT_MAX_MB = 10;
 /** More rights than this on one document is a mistake, not a policy. */
 export const SECDOC_MAX_RIGHTS = 200;
 
-/** The rights a document gets when it is converted: its team, with the default operations. */
-export function defaultSecdocRights(teamId: number, teamIsChat: boolean): SecdocRight[] {
+/**
+ * The rights a document gets when it is converted: its team, with the default operations, and the
+ * member who added it, with every operation (they had its bytes already; the team's owner and
+ * admins need none, they keep everything). `creatorId` null: nobody but the team.
+ */
+export function defaultSecdocRights(
+  teamId: number,
+  teamIsChat: boolean,
+  creatorId: number | null = null,
+): SecdocRight[] {
+  const team: SecdocRight = {
+    principalid: teamId,
+    principaltype: teamIsChat ? SECDOC_PRINCIPAL.chat : SECDOC_PRINCIPAL.team,
+    operationids: [...SECDOC_OPERATION_IDS],
+  };
+  if (creatorId === null) return [team];
   return [
+    team,
     {
-      principalid: teamId,
-      principaltype: teamIsChat ? SECDOC_PRINCIPAL.chat : SECDOC_PRINCIPAL.team,
-      operationids: [...SECDOC_OPERATION_IDS],
+      principalid: creatorId,
+      principaltype: SECDOC_PRINCIPAL.user,
+      operationids: [...SECDOC_OPERATION_ID_LIST],
     },
   ];
 }

@@ -212,7 +212,10 @@ export function createFileService({
       modifier_id: actor.userId,
       created_at: t,
     });
-    if (secure) await secdocRepo.replaceRights(trx, file.id, groupId, defaultRightRows(target.ctx.space));
+    if (secure) {
+      const creator = { userId: actor.userId, manages: canManageSpace(target.ctx.role) };
+      await secdocRepo.replaceRights(trx, file.id, groupId, defaultRightRows(target.ctx.space, creator));
+    }
     await quota.charge(trx, actor.userId, [{ space: target.ctx.space, bytes: digest.size, files: 1 }]);
     await events.record(trx, {
       type: 'file_create',

@@ -78,9 +78,16 @@ export function assertConvertibleSize(bytes: number): void {
     throw new DomainError('convertFileTooLarge', { limit: SECDOC_CONVERT_MAX_MB });
 }
 
-/** The stored rows of the rights a converted document starts with. */
-export function defaultRightRows(space: Pick<GroupRow, 'id' | 'team_type'>): Omit<RightRow, 'file_id'>[] {
-  return defaultSecdocRights(space.id, space.team_type === TEAM_TYPE.chat).map((right) => ({
+/**
+ * The stored rows of the rights a converted document starts with: its team's, and, when a member
+ * who does not manage the team added it, theirs (shared/secdoc.ts).
+ */
+export function defaultRightRows(
+  space: Pick<GroupRow, 'id' | 'team_type'>,
+  creator: { userId: number; manages: boolean },
+): Omit<RightRow, 'file_id'>[] {
+  const creatorId = creator.manages ? null : creator.userId;
+  return defaultSecdocRights(space.id, space.team_type === TEAM_TYPE.chat, creatorId).map((right) => ({
     principal_type: right.principaltype,
     principal_id: right.principalid,
     operations: operationBits(right.operationids),

@@ -88,6 +88,18 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     });
   });
 
+  test('a member who adds one keeps every operation on it; the rest of the team has 3 and 4', async () => {
+    const { gid, mc, xc, member } = await secureTeam();
+    const mine = await upload(mc, gid, 0, 'my notes.docx', DOC);
+    expect((await mc.get(rightsUrl(mine.fileid))).json().rights).toEqual([
+      { principalid: gid, principaltype: 3, operationids: [3, 4], name: 'Team' },
+      { principalid: member.id, principaltype: 4, operationids: [1, 2, 3, 4], name: 'Member One' },
+    ]);
+    const down = `/api/v3/groups/${gid}/files/${mine.fileid}/download?action=download`;
+    expect((await mc.get(down)).statusCode).toBe(200);
+    expect(failure(await xc.get(down))).toEqual({ status: 403, result: 'permissionDenied' });
+  });
+
   test('only office documents, only in teams whose auto-convert is on', async () => {
     const { gid, oc } = await secureTeam();
     expect((await upload(oc, gid, 0, 'notes.txt', DOC)).safeFile).toBe(false);
