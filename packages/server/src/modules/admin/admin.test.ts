@@ -180,23 +180,28 @@ describe('people', () => {
     expect(audit[0].actor).toMatchObject({ id: admin.id, via: 'web' });
   });
 
-  test("a person's usage moves with their main department, by the console and by an import", async () => {
-    const person = await t.makeUser({ companyId, account: 'carrier' });
-    const [one, two, three] = await Promise.all(
-      ['One', 'Two', 'Three'].map(
+  /** Departments made through the console, below the company root. */
+  const newDepts = (...names: string[]) =>
+    Promise.all(
+      names.map(
         async (name) =>
           (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
       ),
     );
-    const used = async (deptId: number) =>
-      (
-        await t.database.db
-          .selectFrom('space_quotas')
-          .select('used')
-          .where('scope', '=', 'dept')
-          .where('scope_id', '=', deptId)
-          .executeTakeFirst()
-      )?.used ?? 0;
+  /** What a department's count holds. */
+  const used = async (deptId: number) =>
+    (
+      await t.database.db
+        .selectFrom('space_quotas')
+        .select('used')
+        .where('scope', '=', 'dept')
+        .where('scope_id', '=', deptId)
+        .executeTakeFirst()
+    )?.used ?? 0;
+
+  test("a person's usage moves with their main department, by the console and by an import", async () => {
+    const person = await t.makeUser({ companyId, account: 'carrier' });
+    const [one, two, three] = await newDepts('One', 'Two', 'Three');
     await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one] });
     const c = await person.client();
     const drive = await myDrive(c);
@@ -223,21 +228,7 @@ describe('people', () => {
 
   test('a charge under way while the main department moves counts once, against the new one', async () => {
     const person = await t.makeUser({ companyId, account: 'racer' });
-    const [one, two] = await Promise.all(
-      ['Race one', 'Race two'].map(
-        async (name) =>
-          (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
-      ),
-    );
-    const used = async (deptId: number) =>
-      (
-        await t.database.db
-          .selectFrom('space_quotas')
-          .select('used')
-          .where('scope', '=', 'dept')
-          .where('scope_id', '=', deptId)
-          .executeTakeFirst()
-      )?.used ?? 0;
+    const [one, two] = await newDepts('Race one', 'Race two');
     await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one] });
     const c = await person.client();
     const drive = await myDrive(c);
