@@ -10,10 +10,12 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type OpenedDb, openDb } from '../src/db/index.ts';
 import { pinyinOf } from '../src/lib/pinyin.ts';
 import { hashPassword } from '../src/modules/accounts/passwords.ts';
+import { startTestS3, type TestS3 } from './s3.ts';
 
 /**
  * Starts the real app in-process on a fresh temporary data dir with a fresh database: SQLite in
  * the data dir, or, when TEST_DATABASE_URL names a PostgreSQL server, a schema of its own there.
+ * With TEST_BLOB_STORE=s3 the blobs go to an S3-compatible server of its own (test/s3.ts).
  */
 export interface TestApp extends App {
   config: Config;
@@ -50,7 +52,9 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', ...env });
+  const s3: TestS3 | undefined =
+    process.env.TEST_BLOB_STORE === 's3' && !env.BLOB_STORE ? await startTestS3() : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', ...s3?.env, ...env });
   const database = await openDb(pgUrl ?? config.databaseUrl, { schema });
   const clock = {
     now: Math.floor(Date.now() / 1000),
@@ -76,6 +80,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await client.end();
       }
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async makeCompany(name = 'Test Co') {

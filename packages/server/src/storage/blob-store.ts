@@ -64,3 +64,16 @@ export interface BlobStore extends BlobFiles {
    */
   putSmall(trx: DbOrTrx, data: Buffer, digest: BlobDigest): Promise<void>;
 }
+
+/** A failure of the store itself (not of the content it holds): an object store's error answer. */
+export class StoreError extends Error {}
+
+/**
+ * Whether an error is trouble with the store, worth trying again later: a system call's (a
+ * missing or unreadable file, a full disk) or an object store's, rather than the content's.
+ */
+export function isStoreError(err: unknown): boolean {
+  if (err instanceof StoreError) return true;
+  const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
+  return typeof code === 'string' && syscall !== undefined;
+}

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTrx, Dialect } from '../../db/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { collectAfterBulkWork } from '../../lib/heap.ts';
-import type { BlobStore } from '../../storage/index.ts';
+import { type BlobStore, isStoreError } from '../../storage/index.ts';
 import type { FileEvent } from '../events/service.ts';
 import { type Bytes, extractKindOf, extractText } from './extract.ts';
 import * as repo from './repo.ts';
@@ -200,8 +200,7 @@ export function createSearchIndexer({ db, dialect, blobs, jobs, now, wake, log }
     } catch (err) {
       // Trouble reading the store (a system error) is tried again by the queue; a file that is
       // not what its name says (a broken zip, an encrypted PDF) is noted once and not retried.
-      if (typeof (err as { code?: unknown }).code === 'string' && (err as { syscall?: unknown }).syscall)
-        throw err;
+      if (isStoreError(err)) throw err;
       const message = err instanceof Error ? err.message : String(err);
       log?.warn({ sha256, ext: file.ext, err: message }, 'search: content text could not be read');
       return saved({ state: 'failed', body: '', truncated: false, error: message });
