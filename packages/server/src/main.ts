@@ -4,8 +4,11 @@ import { openDb } from './db/index.ts';
 import { seedDemo } from './seed/demo.ts';
 import { seedDemoDrive } from './seed/drive.ts';
 import { seedDemoTeams } from './seed/teams.ts';
+import { checkBucket } from './storage/s3-blob-store.ts';
 
 const config = loadConfig();
+// A wrong bucket or keys are said now, not at the first upload.
+if (config.blobStore === 's3') await checkBucket(config.s3);
 const database = await openDb(config.databaseUrl);
 const { app, services } = await buildApp({ config, database });
 const now = () => Math.floor(Date.now() / 1000);
@@ -28,6 +31,10 @@ services.scheduler.start();
 
 const address = `http://localhost:${config.port}`;
 const lines = ['', `  Cirrus is running at ${address}`, `  data: ${config.dataDir} (${database.dialect})`];
+if (config.blobStore === 's3')
+  lines.push(
+    `  file contents: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
+  );
 if (demo) {
   lines.push(
     `  demo logins: admin (administrator), zhangwei, wangfang, alice, bob ... (${demo.created ? 'created now' : 'from an earlier start'})`,

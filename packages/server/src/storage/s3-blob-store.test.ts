@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestS3, type TestS3 } from '../../test/s3.ts';
 import { loadConfig } from '../config.ts';
 import { createBlobStore, isStoreError } from './index.ts';
-import { createS3BlobStore, S3Error } from './s3-blob-store.ts';
+import { checkBucket, createS3BlobStore, S3Error } from './s3-blob-store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-s3-store-'));
 let s3: TestS3;
@@ -199,6 +199,16 @@ describe('S3 blob store', () => {
     // And the errors of the local disk's calls; not an error of the content itself.
     expect(isStoreError(Object.assign(new Error('gone'), { code: 'ENOENT', syscall: 'open' }))).toBe(true);
     expect(isStoreError(new Error('end of central directory record signature not found'))).toBe(false);
+  });
+
+  test('the check at start says whether the bucket is there', async () => {
+    await expect(checkBucket(s3.where)).resolves.toBeUndefined();
+    await expect(checkBucket({ ...s3.where, bucket: 'no-such-bucket' })).rejects.toThrow(
+      `S3 bucket no-such-bucket at ${s3.where.endpoint}/no-such-bucket/: does not exist`,
+    );
+    await expect(checkBucket({ ...s3.where, endpoint: 'http://127.0.0.1:1' })).rejects.toThrow(
+      'S3 bucket cirrus-test: no answer from http://127.0.0.1:1/cirrus-test/',
+    );
   });
 
   test('BLOB_STORE=s3 names the settings it lacks', () => {

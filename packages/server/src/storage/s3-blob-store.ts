@@ -74,6 +74,42 @@ const UNSIGNED = 'UNSIGNED-PAYLOAD';
 /** Whether a request is worth another try: the store's own trouble, not ours. */
 const retryable = (status: number) => status >= 500 || status === 429;
 
+/** The bucket's address: path-style at an S3-compatible endpoint, else AWS's own by region. */
+function bucketUrl(where: S3Location): string {
+  return where.endpoint
+    ? `${where.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(where.bucket)}`
+    : `https://${where.bucket}.s3.${where.region}.amazonaws.com`;
+}
+
+function clientOf(where: S3Location): AwsClient {
+  // Retries are the store's own (send): a body read from a file is opened again for each try,
+  // where the client's would send a stream it had already read.
+  const { accessKeyId, secretAccessKey, region } = where;
+  return new AwsClient({ accessKeyId, secretAccessKey, service: 's3', region, retries: 0 });
+}
+
+/**
+ * Asks the store whether the bucket is there and the keys may use it, so that a server with a
+ * wrong setting says so at start rather than at its first upload.
+ */
+export async function checkBucket(where: S3Location): Promise<void> {
+  const url = `${bucketUrl(where)}/`;
+  let res: Response;
+  try {
+    res = await clientOf(where).fetch(url, { method: 'HEAD' });
+  } catch (err) {
+    throw new Error(`S3 bucket ${where.bucket}: no answer from ${url}`, { cause: err });
+  }
+  if (res.status === 200) return;
+  const why =
+    res.status === 404
+      ? 'does not exist'
+      : res.status === 403
+        ? 'refused: the keys may not use it'
+        : res.status;
+  throw new Error(`S3 bucket ${where.bucket} at ${url}: ${why}`);
+}
+
 /**
  * Blobs in an S3-compatible object store, one object per blob under `blobs/<sha256>`: the scale-out
  * store of ARCHITECTURE, shared by every server process. Uploads are still received into
@@ -93,18 +129,8 @@ export function createS3BlobStore(
   const { multipartAbove, partSize, partsAtOnce, attempts } = { ...DEFAULT_TUNING, ...tuning };
   const tmpDir = path.join(dataDir, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
-  // Our own retries: a body read from a file is opened again for each try (the client's would
-  // send a stream it had already read).
-  const client = new AwsClient({
-    accessKeyId: where.accessKeyId,
-    secretAccessKey: where.secretAccessKey,
-    service: 's3',
-    region: where.region,
-    retries: 0,
-  });
-  const base = where.endpoint
-    ? `${where.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(where.bucket)}`
-    : `https://${where.bucket}.s3.${where.region}.amazonaws.com`;
+  const client = clientOf(where);
+  const base = bucketUrl(where);
 
   function urlOf(sha256: string, query = ''): string {
     // The key comes from our own hashing, but a key is only ever built from a well-formed one.
