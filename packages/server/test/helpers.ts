@@ -28,6 +28,19 @@ export interface TestApp extends App {
   anonymous(): Client;
   /** Whether the blob store holds these bytes (as a file or as a small blob in the database). */
   stored(data: Buffer): Promise<boolean>;
+  /**
+   * Another server process of the same deployment: its own data dir and connection, the same
+   * database, settings and secret key (ARCHITECTURE "One picture": processes behind a load
+   * balancer). Closed with this app.
+   */
+  sibling(env?: Record<string, string>): Promise<Sibling>;
+}
+
+export interface Sibling extends App {
+  config: Config;
+  /** A client of this process that carries `client`'s cookies: the same browser, sent elsewhere. */
+  as(client: Client): Client;
+  anonymous(): Client;
 }
 
 export interface MakeUser {
@@ -54,7 +67,8 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   const schema = pgUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const s3: TestS3 | undefined =
     process.env.TEST_BLOB_STORE === 's3' && !env.BLOB_STORE ? await startTestS3() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'silent', ...s3?.env, ...env });
+  const baseEnv = { DEMO: '0', LOG_LEVEL: 'silent', ...s3?.env, ...env };
+  const config = loadConfig({ DATA_DIR: dataDir, ...baseEnv });
   const database = await openDb(pgUrl ?? config.databaseUrl, { schema });
   const clock = {
     now: Math.floor(Date.now() / 1000),
@@ -66,6 +80,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   await built.app.ready();
   let userSeq = 0;
   const { db } = database;
+  const siblings: { app: App['app']; database: OpenedDb; dataDir: string }[] = [];
 
   const t: TestApp = {
     ...built,
@@ -73,6 +88,10 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     database,
     clock,
     async close() {
+      for (const other of siblings) {
+        await other.app.close();
+        fs.rmSync(other.dataDir, { recursive: true, force: true });
+      }
       await built.app.close();
       if (pgUrl && schema) {
         const client = new pg.Client({ connectionString: pgUrl });
@@ -134,6 +153,31 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     },
     stored(data) {
       return built.services.blobs.has(crypto.createHash('sha256').update(data).digest('hex'));
+    },
+    async sibling(extra = {}) {
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cirrus-test-'));
+      const otherConfig = loadConfig({
+        ...baseEnv,
+        DATA_DIR: otherDir,
+        DATABASE_URL: config.databaseUrl,
+        SECRET_KEY: fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim(),
+        ...extra,
+      });
+      const otherDb = await openDb(pgUrl ?? otherConfig.databaseUrl, { schema });
+      const other = await buildApp({
+        config: otherConfig,
+        database: otherDb,
+        now: () => clock.now,
+        logger: false,
+      });
+      await other.app.ready();
+      siblings.push({ app: other.app, database: otherDb, dataDir: otherDir });
+      return {
+        ...other,
+        config: otherConfig,
+        as: (client) => new Client(other, { ...client.cookies }),
+        anonymous: () => new Client(other, {}),
+      };
     },
   };
   return t;

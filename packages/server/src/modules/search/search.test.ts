@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type FileSearchResult, TEAM_ROLE } from '@cirrus/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

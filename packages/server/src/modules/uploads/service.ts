@@ -438,8 +438,11 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
       const tx = await requireTransaction(actor, id);
       if (tx.group_id !== groupId || tx.parent_id !== parentId) throw new DomainError('notFound');
       if (receiving.has(id)) throw new DomainError('conflict');
+      // notFound, and nothing discarded, when the bytes are not in this process's data dir: another
+      // process of the deployment is receiving them (README "Operations").
+      const offset = await offsetOf(id);
       try {
-        if ((await offsetOf(id)) !== tx.size) throw new DomainError('sizeMismatch');
+        if (offset !== tx.size) throw new DomainError('sizeMismatch');
         // Hashed as the bytes arrived; the file read here only if the hashing thread failed.
         const follower = follow(id);
         digests.delete(id);
