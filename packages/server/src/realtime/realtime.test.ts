@@ -231,15 +231,16 @@ describe.skipIf(!redisUp)('the Redis bus (REDIS_URL)', () => {
     }
   });
 
-  test('an app on Redis pushes through it', async () => {
+  test('a message sent to one process reaches a page open on another, through Redis', async () => {
     const t = await makeTestApp({ REDIS_URL, REDIS_CHANNEL: uniqueChannel() });
     try {
       const base = await listening(t);
+      const elsewhere = await t.sibling();
       const owner = await t.makeUser();
       const member = await t.makeUser();
       const gid = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }]);
       const page = await open(base, await member.client());
-      const oc = await owner.client();
+      const oc = elsewhere.as(await owner.client());
       expect(
         (await oc.post(`/api/v3/yun_msg/conversation/3/${gid}/messages`, { body: 'Via Redis' })).statusCode,
       ).toBe(200);
