@@ -77,6 +77,7 @@ import { createSearchIndexer, EXTRACT_BATCH, EXTRACT_JOB, MAINTAIN_JOB } from '.
 import { createSearchRepo } from './modules/search/repo.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { createSearchService } from './modules/search/service.ts';
+import { CONVERT_TEAM_JOB, createTeamConversion } from './modules/secdoc/convert.ts';
 import { secdocRoutes } from './modules/secdoc/routes.ts';
 import { createSecdocService } from './modules/secdoc/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -218,6 +219,7 @@ function createServices(
     notices,
     approval: approvalPolicy,
     messageCount: chat.countOfTeam,
+    jobs,
     dialect: deps.database.dialect,
     now,
   });
@@ -356,6 +358,10 @@ function createServices(
   // The durable jobs of issue 4; the scheduler runs them (main.ts starts it, close stops it).
   jobs.register(SWEEP_JOB, async () => {
     await uploads.sweepAbandoned();
+  });
+  const convertTeam = createTeamConversion({ db, settings });
+  jobs.register(CONVERT_TEAM_JOB, async (payload) => {
+    await convertTeam(Number(payload.groupId));
   });
   jobs.register('recycle.purge', async () => {
     await recycle.purgeExpired();

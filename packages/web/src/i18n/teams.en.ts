@@ -92,11 +92,11 @@ export const teamsEn = {
   },
   settings: {
     autoConvert: 'Security documents',
-    autoConvertHint: 'Convert uploaded office documents to security documents automatically.',
+    autoConvertHint: 'Office documents in this team become security documents automatically.',
     converting: 'converting',
     enableTitle: 'Turn on auto-convert?',
     enableText:
-      'Office documents added to this team from now on become security documents. Members can open and edit them, but download or copy them only where a document’s rights allow it, and nobody can share them by link or take them out of the team.',
+      'The office documents of this team become security documents: those already here (up to 10 MB each) in a moment, and those added from now on. Members can open and edit them, but download or copy them only where a document’s rights allow it, and nobody can share them by link or take them out of the team.',
     enable: 'Turn on',
     historyLimit: 'History versions per file',
     historyLimitHint: 'Older versions beyond this number are dropped (at most {{max}}).',

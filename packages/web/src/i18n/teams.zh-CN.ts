@@ -86,11 +86,11 @@ export const teamsZhCN: TeamsMessages = {
   },
   settings: {
     autoConvert: '安全文档',
-    autoConvertHint: '上传的 Office 文档自动转换为安全文档。',
+    autoConvertHint: '团队中的 Office 文档自动转换为安全文档。',
     converting: '转换中',
     enableTitle: '开启自动转换？',
     enableText:
-      '此后添加到该团队的 Office 文档将成为安全文档：成员可以打开和编辑，但只有文档权限允许时才能下载或复制；任何人都不能通过链接分享，也不能移出团队。',
+      '该团队的 Office 文档将成为安全文档：已有的文档（每个不超过 10MB）稍后转换，此后添加的文档立即转换。成员可以打开和编辑，但只有文档权限允许时才能下载或复制；任何人都不能通过链接分享，也不能移出团队。',
     enable: '开启',
     historyLimit: '每个文件的历史版本数',
     historyLimitHint: '超出数量的旧版本将被清理（最多 {{max}} 个）。',

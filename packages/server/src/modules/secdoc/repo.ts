@@ -1,3 +1,4 @@
+import { AUTO_CONVERT_STATE } from '@cirrus/shared';
 import type { DbOrTrx } from '../../db/index.ts';
 
 /** A right as stored: operations as a bit set, bit n-1 for operation n. */
@@ -78,4 +79,61 @@ export async function deptNames(db: DbOrTrx, companyId: number, ids: number[]): 
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A team as its conversion job needs it; undefined once it is deleted. */
+export function teamToConvert(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('groups')
+    .select(['id', 'company_id', 'team_type', 'auto_convert_state'])
+    .where('id', '=', groupId)
+    .where('type', '=', 'team')
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+/** The next live files of a space that are not security documents, by id after `afterId`. */
+export function plainFilesAfter(db: DbOrTrx, groupId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'name', 'size', 'creator_id'])
+    .where('group_id', '=', groupId)
+    .where('id', '>', afterId)
+    .where('is_folder', '=', 0)
+    .where('deleted_at', 'is', null)
+    .where('secure_guid', '=', '')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Makes a plain live file a security document; false when it is one already or gone. */
+export async function markSecure(trx: DbOrTrx, fileId: number, guid: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('files')
+    .set({ secure_guid: guid })
+    .where('id', '=', fileId)
+    .where('secure_guid', '=', '')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A team's direct members with their roles. */
+export function directMembers(db: DbOrTrx, groupId: number) {
+  return db
+    .selectFrom('group_members')
+    .select(['user_id', 'team_role'])
+    .where('group_id', '=', groupId)
+    .execute();
+}
+
+/** The conversion is done: a team still "converting" (2) is plainly on (1). */
+export async function settleConversion(db: DbOrTrx, groupId: number): Promise<void> {
+  await db
+    .updateTable('groups')
+    .set({ auto_convert_state: AUTO_CONVERT_STATE.on })
+    .where('id', '=', groupId)
+    .where('auto_convert_state', '=', AUTO_CONVERT_STATE.converting)
+    .execute();
 }

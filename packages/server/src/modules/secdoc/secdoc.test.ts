@@ -114,6 +114,82 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     expect(failure(await oc.get(rightsUrl(plain.fileid)))).toEqual({ status: 400, result: 'badRequest' });
   });
 
+  test('turned on, it converts the documents already in the team: "converting" (2) until done, then 1', async () => {
+    const owner = await t.makeUser({ companyId });
+    const member = await t.makeUser({ companyId, name: 'Member Two' });
+    const other = await t.makeUser({ companyId });
+    const gid = await makeTeam(
+      t,
+      owner,
+      [
+        { user: member, role: TEAM_ROLE.member },
+        { user: other, role: TEAM_ROLE.member },
+      ],
+      { companyId },
+    );
+    const [oc, mc, xc] = [await owner.client(), await member.client(), await other.client()];
+    const plan = await upload(oc, gid, 0, 'plan.docx', DOC);
+    const notes = await upload(oc, gid, 0, 'notes.txt', DOC);
+    const memo = await upload(mc, gid, 0, 'memo.xlsx', DOC);
+    const folder = await mkdir(oc, gid, 0, 'Deep');
+    const deep = await upload(oc, gid, folder.fileid, 'deck.pptx', DOC);
+    const big = await upload(
+      oc,
+      gid,
+      0,
+      'big.docx',
+      Buffer.alloc(SECDOC_CONVERT_MAX_MB * 1024 * 1024 + 1, 1),
+    );
+    const binned = await upload(oc, gid, 0, 'old.docx', DOC);
+    await oc.post(`/api/v3/groups/${gid}/files/batch/delete`, { fileids: [binned.fileid] });
+    const download = (fileid: number) => `/api/v3/groups/${gid}/files/${fileid}/download?action=download`;
+    expect((await xc.get(download(plan.fileid))).statusCode).toBe(200);
+
+    const on = await oc.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 });
+    expect(on.json()).toMatchObject({ auto_convert_state: 2, auto_convert_group: true });
+    expect((await fileAs(oc, gid, plan.fileid)).safeFile).toBe(false);
+    await t.services.jobs.runDue();
+    expect((await oc.get(`/api/v3/groups/${gid}`)).json().auto_convert_state).toBe(1);
+
+    const safe = async (fileid: number, parent = 0) =>
+      (await oc.get(`/api/v3/groups/${gid}/files?parentid=${parent}&count=100`))
+        .json()
+        .files.find((f: FileRecord) => f.fileid === fileid)?.safeFile;
+    expect(await safe(plan.fileid)).toBe(true);
+    expect(await safe(memo.fileid)).toBe(true);
+    expect(await safe(deep.fileid, folder.fileid)).toBe(true);
+    expect(await safe(notes.fileid)).toBe(false);
+    // Above the 10 MB a security document takes, and in the recycle bin: left as they are.
+    expect(await safe(big.fileid)).toBe(false);
+    const inBin = await t.database.db
+      .selectFrom('files')
+      .select('secure_guid')
+      .where('id', '=', binned.fileid);
+    expect((await inBin.executeTakeFirstOrThrow()).secure_guid).toBe('');
+    // The rights they would have had on upload: the team's, and a member creator's own.
+    expect((await oc.get(rightsUrl(plan.fileid))).json().rights).toEqual([
+      { principalid: gid, principaltype: 3, operationids: [3, 4], name: 'Team' },
+    ]);
+    expect((await mc.get(rightsUrl(memo.fileid))).json().rights).toEqual([
+      { principalid: gid, principaltype: 3, operationids: [3, 4], name: 'Team' },
+      { principalid: member.id, principaltype: 4, operationids: [1, 2, 3, 4], name: 'Member Two' },
+    ]);
+    expect(failure(await xc.get(download(plan.fileid)))).toEqual({ status: 403, result: 'permissionDenied' });
+    expect((await mc.get(download(memo.fileid))).statusCode).toBe(200);
+  });
+
+  test('turned off before the conversion ran, it converts nothing', async () => {
+    const owner = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner, [], { companyId });
+    const oc = await owner.client();
+    const plan = await upload(oc, gid, 0, 'plan.docx', DOC);
+    await oc.put('/convertor/v1/switch_state', { groupid: gid, state: 2 });
+    await oc.put('/convertor/v1/switch_state', { groupid: gid, state: 0 });
+    await t.services.jobs.runDue();
+    expect((await fileAs(oc, gid, plan.fileid)).safeFile).toBe(false);
+    expect((await oc.get(`/api/v3/groups/${gid}`)).json().auto_convert_state).toBe(0);
+  });
+
   test(`above ${SECDOC_CONVERT_MAX_MB} MB the conversion fails with 5007 and nothing is saved`, async () => {
     const { gid, oc } = await secureTeam();
     const big = SECDOC_CONVERT_MAX_MB * 1024 * 1024 + 1;

@@ -37,11 +37,13 @@ import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { pinyinOf } from '../../lib/pinyin.ts';
 import type { ApprovalPolicy } from '../approvals/policy.ts';
 import type { ContactService } from '../contacts/service.ts';
 import { RECENT_TYPES } from '../contacts/service.ts';
 import type { NoticeService } from '../notices/service.ts';
+import { CONVERT_TEAM_JOB } from '../secdoc/convert.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { findCoveredUsers, findDeptMembership } from '../spaces/repo.ts';
 import type { SpaceAccess, SpaceService } from '../spaces/service.ts';
@@ -75,6 +77,8 @@ interface Deps {
   approval: ApprovalPolicy;
   /** How many messages a team's conversation holds (modules/chat). */
   messageCount: (groupId: number) => Promise<number>;
+  /** Turning auto-convert on queues the conversion of the team's documents. */
+  jobs: Pick<JobQueue, 'enqueue'>;
   /** On PostgreSQL the transactions here lock the rows they decide on (repo.ts). */
   dialect: Dialect;
   now: () => number;
@@ -116,6 +120,7 @@ export function createTeamService({
   notices,
   approval,
   messageCount,
+  jobs,
   dialect,
   now,
 }: Deps) {
@@ -781,7 +786,19 @@ export function createTeamService({
         if (!config.ALLOW_AUTO_CONVERT_SECDOC) throw new DomainError('permissionDenied');
         patch.auto_convert_state = autoConvertAfter(space.auto_convert_state, body.auto_convert_state > 0);
       }
-      await repo.updateGroup(db, groupId, patch);
+      // Turned on: the documents already in the team are converted in the background, and the
+      // team says "converting" (2) until they are (modules/secdoc/convert.ts).
+      const converting = patch.auto_convert_state === AUTO_CONVERT_STATE.converting;
+      await db.transaction().execute(async (trx) => {
+        await repo.updateGroup(trx, groupId, patch);
+        if (converting)
+          await jobs.enqueue(
+            trx,
+            CONVERT_TEAM_JOB,
+            { groupId },
+            { dedupeKey: `${CONVERT_TEAM_JOB}:${groupId}` },
+          );
+      });
       return details(actor, groupId);
     },
 
@@ -1092,7 +1109,7 @@ export function createTeamService({
 /** Turning auto-convert on keeps 2 (converting) if it was; off is always 0. */
 function autoConvertAfter(current: number, on: boolean): number {
   if (!on) return AUTO_CONVERT_STATE.off;
-  return current > AUTO_CONVERT_STATE.off ? current : AUTO_CONVERT_STATE.on;
+  return current > AUTO_CONVERT_STATE.off ? current : AUTO_CONVERT_STATE.converting;
 }
 
 /**

@@ -174,14 +174,19 @@ describe('team info, settings and leaving', () => {
       states: [{ group_id: gid, groupid: gid, state: 0 }],
     });
     expect((await c.put('/convertor/v1/switch_state', { groupid: gid, state: 2 })).json().state).toBe(2);
+    // Converting (2) until the team's documents are converted (secdoc.test.ts), then on (1).
     expect((await c.get(`/api/v3/groups/${gid}`)).json()).toMatchObject({
-      auto_convert_state: 1,
+      auto_convert_state: 2,
       auto_convert_group: true,
     });
     // 2 (converting) stays 2 when turned on again, and reads as open
-    await t.database.db.updateTable('groups').set({ auto_convert_state: 2 }).where('id', '=', gid).execute();
     expect((await c.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 })).json().auto_convert_state).toBe(
       2,
+    );
+    await t.services.jobs.runDue();
+    expect((await c.get(`/api/v3/groups/${gid}`)).json().auto_convert_state).toBe(1);
+    expect((await c.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 })).json().auto_convert_state).toBe(
+      1,
     );
     expect((await c.get(`/convertor/v1/switch_state?group_ids=${gid}`)).json().states[0].state).toBe(2);
     expect((await c.put('/convertor/v1/switch_state', { groupid: gid, state: 0 })).json().state).toBe(0);

@@ -3,7 +3,7 @@
  * notice clients. Every mutation invalidates what it changes, the drive's space lists included
  * (a team's name, avatar and pin show there too).
  */
-import { PAGE_SIZE_MEMBERS, type TeamRecord } from '@cirrus/shared';
+import { AUTO_CONVERT_STATE, PAGE_SIZE_MEMBERS, type TeamRecord } from '@cirrus/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApprovalRequestBody, directoryApi } from '../../api/directory';
 import { historyApi } from '../../api/history';
@@ -26,12 +26,18 @@ export const teamKeys = {
   notices: () => ['notices'] as const,
 };
 
+/** How often a team that is converting its documents (auto_convert_state 2) is asked again. */
+export const CONVERTING_POLL_MS = 2000;
+
 export function useTeam(gid: number | undefined) {
   return useQuery({
     queryKey: teamKeys.team(gid ?? 0),
     queryFn: () => teamsApi.get(gid as number),
     enabled: gid !== undefined,
     retry: false,
+    // Its "converting" tag goes once the server has converted the team's documents.
+    refetchInterval: (query) =>
+      query.state.data?.auto_convert_state === AUTO_CONVERT_STATE.converting ? CONVERTING_POLL_MS : false,
   });
 }
 
