@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { canManageSpace } from '../spaces/policy.ts';
+import { findDirectMembers } from '../teams/repo.ts';
 import { defaultRightRows } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -45,7 +46,7 @@ export function createTeamConversion({ db, settings }: { db: Db; settings: Pick<
       );
       if (documents.length === 0) continue;
       const managers = new Set(
-        (await repo.directMembers(db, groupId))
+        (await findDirectMembers(db, groupId))
           .filter((m) => canManageSpace(m.team_role as TeamRole))
           .map((m) => m.user_id),
       );

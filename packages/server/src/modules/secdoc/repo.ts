@@ -119,15 +119,6 @@ export async function markSecure(trx: DbOrTrx, fileId: number, guid: string): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A team's direct members with their roles. */
-export function directMembers(db: DbOrTrx, groupId: number) {
-  return db
-    .selectFrom('group_members')
-    .select(['user_id', 'team_role'])
-    .where('group_id', '=', groupId)
-    .execute();
-}
-
 /** The conversion is done: a team still "converting" (2) is plainly on (1). */
 export async function settleConversion(db: DbOrTrx, groupId: number): Promise<void> {
   await db
