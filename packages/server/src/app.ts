@@ -259,6 +259,7 @@ function createServices(
     quota,
     events,
     locks: lockGuard,
+    settings,
     dialect: deps.database.dialect,
     now,
   });

@@ -6,7 +6,10 @@ import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { EventLog, FileEvent } from '../events/service.ts';
 import type { LockGuard } from '../locks/guard.ts';
+import { assertConvertibleSize, autoConverts, defaultRightRows } from '../secdoc/policy.ts';
 import * as secdocRepo from '../secdoc/repo.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { canManageSpace } from '../spaces/policy.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { FileAccess, Located, LocatedFolder } from './access.ts';
 import { ancestorIds, maskAt, requirePermission } from './policy.ts';
@@ -30,6 +33,8 @@ interface Deps {
   events: EventLog;
   /** A file someone else holds the lock of (or a folder with one below) is not moved. */
   locks: LockGuard;
+  /** Whether the deployment lets teams convert office documents (ALLOW_AUTO_CONVERT_SECDOC). */
+  settings: Pick<SettingsService, 'get'>;
   /** PostgreSQL's transactions take their spaces' tree locks (rules.ts lockTrees). */
   dialect: Dialect;
   now: () => number;
@@ -86,7 +91,39 @@ function moveEvents(actor: Actor, file: FileRow, to: { groupId: number; parentId
  * transaction; failures come back in failList with the spec's keys (fileNameConflict,
  * moveFilePermission, fileNotExists, cannotMoveIntoSelf, the SpaceFull family ...).
  */
-export function createTransferService({ db, access, quota, events, locks, dialect, now }: Deps) {
+export function createTransferService({ db, access, quota, events, locks, settings, dialect, now }: Deps) {
+  /**
+   * The office documents among `rows` that become security documents on arriving in the target:
+   * a team whose auto-convert is on takes them as it takes uploads (secdoc/policy.ts), so one
+   * above 10 MB is refused (convertFileTooLarge) and nothing arrives.
+   */
+  async function arrivingSecdocs(rows: FileRow[], target: LocatedFolder): Promise<Set<number>> {
+    const { space } = target.ctx;
+    const documents = rows.filter(
+      (row) => !row.is_folder && !row.secure_guid && autoConverts(space, row.name),
+    );
+    if (documents.length === 0 || !(await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC)
+      return new Set();
+    for (const row of documents) assertConvertibleSize(row.size);
+    return new Set(documents.map((row) => row.id));
+  }
+
+  /** Makes an item that arrived a security document, with the rights an upload by the actor gets. */
+  async function convertArrived(
+    trx: Trx,
+    actor: Actor,
+    fileId: number,
+    target: LocatedFolder,
+  ): Promise<void> {
+    const creator = { userId: actor.userId, manages: canManageSpace(target.ctx.role) };
+    await secdocRepo.replaceRights(
+      trx,
+      fileId,
+      target.ctx.space.id,
+      defaultRightRows(target.ctx.space, creator),
+    );
+  }
+
   /** Refusals that do not need the transaction: into itself, or a name taken in the target. */
   async function prepare(source: Located, target: LocatedFolder): Promise<void> {
     if (source.file.is_folder && isInside(target, source.file)) throw new DomainError('cannotMoveIntoSelf');
@@ -125,6 +162,9 @@ export function createTransferService({ db, access, quota, events, locks, dialec
     await (await locks.forActor(actor)).assertFree(db, file);
     const crossSpace = file.group_id !== targetGroupId;
     if (crossSpace) await assertMayTakeSubtree(source);
+    const converting = crossSpace
+      ? await arrivingSecdocs(file.is_folder ? await access.subtree(file) : [file], target)
+      : new Set<number>();
     await inTransaction(db, async (trx) => {
       await lockTrees(trx, dialect, [file.group_id, targetGroupId], 'reshape');
       // Both as they are now: either may have moved since they were checked (two folders moved
@@ -149,6 +189,9 @@ export function createTransferService({ db, access, quota, events, locks, dialec
         parentId: targetParentId,
         path: childPath(folder),
       });
+      for (const id of converting) {
+        if (await secdocRepo.markSecure(trx, id, randomUUID())) await convertArrived(trx, actor, id, target);
+      }
       if (usage) {
         await quota.charge(trx, actor.userId, [
           { space: source.ctx.space, bytes: -usage.bytes, files: -usage.files },
@@ -200,9 +243,16 @@ export function createTransferService({ db, access, quota, events, locks, dialec
     trx: Trx,
     actor: Actor,
     row: FileRow,
-    place: { groupId: number; parentId: number; path: string },
+    place: {
+      groupId: number;
+      parentId: number;
+      path: string;
+      target: LocatedFolder;
+      converting: Set<number>;
+    },
     t: number,
   ): Promise<number> {
+    const converts = place.converting.has(row.id);
     const { id } = await repo.insertFile(trx, {
       group_id: place.groupId,
       parent_id: place.parentId,
@@ -223,10 +273,12 @@ export function createTransferService({ db, access, quota, events, locks, dialec
       deleted_by: null,
       delete_root: null,
       secret_label: row.secret_label,
-      // A copy of a security document (in its own team: it never leaves) is one too, with its rights.
-      secure_guid: row.secure_guid ? randomUUID() : undefined,
+      // A copy of a security document (in its own team: it never leaves) is one too, with its rights;
+      // an office document copied into a secure team becomes one.
+      secure_guid: row.secure_guid || converts ? randomUUID() : undefined,
     });
     if (row.secure_guid) await secdocRepo.copyRights(trx, row.id, id, place.groupId);
+    else if (converts) await convertArrived(trx, actor, id, place.target);
     if (!row.is_folder) {
       await repo.insertVersion(trx, {
         file_id: id,
@@ -262,6 +314,7 @@ export function createTransferService({ db, access, quota, events, locks, dialec
     // not leave its team with the copy.
     const secure = [source.file, ...below].find((row) => row.secure_guid);
     if (secure && secure.group_id !== targetGroupId) await assertNoSecdoc(db, secure, target);
+    const converting = await arrivingSecdocs([source.file, ...below], target);
     await inTransaction(db, async (trx) => {
       await lockTrees(trx, dialect, [targetGroupId], 'place');
       const path = childPath(await folderNow(trx, target.folder));
@@ -272,7 +325,7 @@ export function createTransferService({ db, access, quota, events, locks, dialec
         trx,
         actor,
         source.file,
-        { groupId: targetGroupId, parentId: targetParentId, path },
+        { groupId: targetGroupId, parentId: targetParentId, path, target, converting },
         t,
       );
       const placed = new Map([[source.file.id, { id: rootId, path: `${path}${rootId}/` }]]);
@@ -284,7 +337,7 @@ export function createTransferService({ db, access, quota, events, locks, dialec
           trx,
           actor,
           row,
-          { groupId: targetGroupId, parentId: parent.id, path: parent.path },
+          { groupId: targetGroupId, parentId: parent.id, path: parent.path, target, converting },
           t,
         );
         placed.set(row.id, { id, path: `${parent.path}${id}/` });

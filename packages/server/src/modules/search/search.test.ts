@@ -204,9 +204,7 @@ describe('contents', () => {
       sha256s.push(row.sha256);
     }
     // The third content's blob goes (from whichever store holds it), and comes back after.
-    expect(await t.services.blobs.remove(sha256s[2], { unusedSinceMs: Date.now() + 60_000 })).toBe(
-      'removed',
-    );
+    expect(await t.services.blobs.remove(sha256s[2], { unusedSinceMs: Date.now() + 60_000 })).toBe('removed');
     try {
       expect(await extract()).toBe(5);
     } finally {

@@ -178,6 +178,65 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     expect((await mc.get(download(memo.fileid))).statusCode).toBe(200);
   });
 
+  test('office documents copied or moved in from elsewhere arrive as security documents; above 10 MB they do not arrive', async () => {
+    const { gid, member, mc, xc } = await secureTeam();
+    const drive = await myDrive(mc);
+    const copied = await upload(mc, drive, 0, 'brief.docx', DOC);
+    const folder = await mkdir(mc, drive, 0, 'Drafts');
+    const inside = await upload(mc, drive, folder.fileid, 'draft.xlsx', DOC);
+    const text = await upload(mc, drive, folder.fileid, 'draft.txt', DOC);
+    const body = (fileids: number[]) => ({
+      fileids,
+      groupid: drive,
+      parentid: 0,
+      target_groupid: gid,
+      target_parentid: 0,
+    });
+    expect((await mc.post(`/api/v3/groups/${drive}/files/batch/copy`, body([copied.fileid]))).json()).toEqual(
+      {
+        failList: [],
+      },
+    );
+    expect((await mc.post(`/api/v3/groups/${drive}/files/batch/move`, body([folder.fileid]))).json()).toEqual(
+      {
+        failList: [],
+      },
+    );
+    const teamFiles = (await mc.get(`/api/v3/groups/${gid}/files?count=100`)).json().files as FileRecord[];
+    const copy = teamFiles.find((f) => f.fname === 'brief.docx') as FileRecord;
+    expect(copy.safeFile).toBe(true);
+    // The one who brought them keeps every operation, as for an upload; the rest of the team 3 and 4.
+    const mine = [
+      { principalid: gid, principaltype: 3, operationids: [3, 4], name: 'Team' },
+      { principalid: member.id, principaltype: 4, operationids: [1, 2, 3, 4], name: 'Member One' },
+    ];
+    expect((await mc.get(rightsUrl(copy.fileid))).json().rights).toEqual(mine);
+    expect((await fileAs(mc, gid, inside.fileid)).safeFile).toBe(true);
+    expect((await mc.get(rightsUrl(inside.fileid))).json().rights).toEqual(mine);
+    expect((await fileAs(mc, gid, text.fileid)).safeFile).toBe(false);
+    const download = (fileid: number) => `/api/v3/groups/${gid}/files/${fileid}/download?action=download`;
+    expect(failure(await xc.get(download(inside.fileid)))).toEqual({
+      status: 403,
+      result: 'permissionDenied',
+    });
+    // The original in my drive is untouched.
+    expect((await fileAs(mc, drive, copied.fileid)).safeFile).toBe(false);
+
+    const big = await upload(
+      mc,
+      drive,
+      0,
+      'big.pptx',
+      Buffer.alloc(SECDOC_CONVERT_MAX_MB * 1024 * 1024 + 1, 2),
+    );
+    for (const kind of ['copy', 'move']) {
+      const refused = await mc.post(`/api/v3/groups/${drive}/files/batch/${kind}`, body([big.fileid]));
+      expect(refused.json().failList).toMatchObject([{ fileid: big.fileid, result: 'convertFileTooLarge' }]);
+    }
+    expect(await namesAs(mc, gid)).not.toContain('big.pptx');
+    expect(await namesAs(mc, drive)).toContain('big.pptx');
+  });
+
   test('turned off before the conversion ran, it converts nothing', async () => {
     const owner = await t.makeUser({ companyId });
     const gid = await makeTeam(t, owner, [], { companyId });

@@ -4,6 +4,7 @@ import {
   isErrorKey,
   type Lang,
   messageText,
+  SECDOC_CONVERT_MAX_MB,
   SUCCESS_TOAST_MS,
 } from '@cirrus/shared';
 import { App, Button, Typography } from 'antd';
@@ -21,13 +22,16 @@ import { type TransferKind, useTransfer } from './queries';
 /**
  * The message for a batch that partly or wholly failed (spec 001 §8): a copy with a single failure
  * shows that failure's mapped message, else a generic one; a move shows permission denied when
- * that is the cause, else the move-failed message.
+ * that is the cause, else the move-failed message. Refusals of security documents say theirs.
  */
 export function transferFailureText(kind: TransferKind, failList: readonly FailItem[], lang: Lang): string {
   const keyOf = (item: FailItem) => (isErrorKey(item.result) ? item.result : undefined);
   // A security document refused leaving its team says why, whatever else failed.
   const secure = failList.find((item) => item.result.startsWith('security_group_forbidden'));
   if (secure) return errorText(keyOf(secure) ?? 'security_group_forbidden', lang);
+  // So does an office document too large to become one in a secure team.
+  if (failList.some((item) => item.result === 'convertFileTooLarge'))
+    return errorText('convertFileTooLarge', lang, { limit: SECDOC_CONVERT_MAX_MB });
   if (kind === 'copy') {
     const key = failList.length === 1 ? keyOf(failList[0]) : undefined;
     return errorText(key ?? 'copyFilesFail', lang);

@@ -21,4 +21,15 @@ describe('transferFailureText', () => {
       );
     }
   });
+
+  test('an office document too large to become a security document says so, with the limit', () => {
+    for (const kind of ['copy', 'move'] as const) {
+      expect(transferFailureText(kind, [fail('fileNameConflict'), fail('convertFileTooLarge')], 'en')).toBe(
+        'Conversion failed: the file is larger than 10 MB.',
+      );
+    }
+    expect(transferFailureText('move', [fail('convertFileTooLarge')], 'zh-CN')).toBe(
+      '文件超过 10MB，转换失败',
+    );
+  });
 });
