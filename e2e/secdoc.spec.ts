@@ -84,3 +84,36 @@ test('a security document: members read it, the admin gives one of them download
   await expect(hers.getByRole('checkbox', { name: 'Kate Johnson: Download' })).toBeDisabled();
   await expect(hers.getByText('Only the team’s owner and admins can change these rights.')).toBeVisible();
 });
+
+test('an office document moved into the secure team arrives as a security document, and the dialog says so first', async ({
+  page,
+}) => {
+  const name = `Offer letter ${Date.now()}.docx`;
+  const item = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+  await login(page, 'emma');
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles([
+      { name, mimeType: 'application/octet-stream', buffer: Buffer.from('an offer, in words\n'.repeat(50)) },
+    ]);
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+  await expect(item.getByRole('img', { name: 'Security document' })).toHaveCount(0);
+
+  await item.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Move to' }).click();
+  const move = page.getByRole('dialog', { name: `Move “${name}” to` });
+  const hint = move.getByText('Office documents among them become security documents in Contracts.');
+  await move.getByRole('button', { name: 'Product & Design', exact: true }).click();
+  await expect(move.getByText('To: Product & Design')).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  await move.getByRole('button', { name: 'Contracts', exact: true }).click();
+  await expect(hint).toBeVisible();
+  await move.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('Moved.')).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: /spaces/i })
+    .getByRole('link', { name: 'Contracts' })
+    .click();
+  await expect(item.getByRole('img', { name: 'Security document' })).toBeVisible();
+});

@@ -3,6 +3,7 @@
 import type { FileLockInfo } from './locks.ts';
 import type { PermissionFlags } from './permissions.ts';
 import type { LinkMembersSummary } from './sharing-types.ts';
+import type { AutoConvertState } from './team-types.ts';
 
 export interface CompanyBrief {
   companyid: number;
@@ -153,6 +154,9 @@ export interface GroupRecord {
   created_at: number;
   user_role: string;
   space: { total: number; used: number };
+  /** spec 001 §3 "Team/volume": the team's security-document auto-convert (0 off, 1 on, 2 converting). */
+  auto_convert_state: AutoConvertState;
+  auto_convert_group: boolean;
 }
 
 // --- Accounts and profile (spec 000 §2–§8, spec 002 §4–§8) -----------------------------------

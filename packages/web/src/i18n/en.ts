@@ -207,6 +207,7 @@ export const en = {
       target: 'To: {{name}}',
       noTarget: 'Choose a folder or a team.',
       secdocStays: 'Security documents stay in their team: pick a folder of this team.',
+      becomesSecdoc: 'Office documents among them become security documents in {{name}}.',
       openDirectory: 'Open folder',
     },
     picker: {

@@ -1,4 +1,10 @@
-import { type GroupRecord, TEAM_TYPE, type TeamRole, userRoleFromTeamRole } from '@cirrus/shared';
+import {
+  type AutoConvertState,
+  type GroupRecord,
+  TEAM_TYPE,
+  type TeamRole,
+  userRoleFromTeamRole,
+} from '@cirrus/shared';
 import type { GroupRow } from '../../db/schema.ts';
 import type { SpaceUsage } from './quota-service.ts';
 
@@ -35,5 +41,7 @@ export function presentGroup({ group, role, isTop, memberCount, space }: GroupVi
     created_at: group.created_at,
     user_role: userRoleFromTeamRole(role),
     space: { total: space.total, used: space.used },
+    auto_convert_state: group.auto_convert_state as AutoConvertState,
+    auto_convert_group: group.auto_convert_state > 0,
   };
 }

@@ -20,6 +20,8 @@ const TEAM: GroupRecord = {
   created_at: 0,
   user_role: 'member',
   space: { total: 0, used: 0 },
+  auto_convert_state: 0,
+  auto_convert_group: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());

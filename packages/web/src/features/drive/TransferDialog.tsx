@@ -1,11 +1,14 @@
 import {
+  AUTO_CONVERT_STATE,
   errorText,
   type FileRecord,
   isErrorKey,
+  isSecdocConvertible,
   type Lang,
   messageText,
   SECDOC_CONVERT_MAX_MB,
   SUCCESS_TOAST_MS,
+  splitExt,
 } from '@cirrus/shared';
 import { App, Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -15,9 +18,11 @@ import type { FailItem } from '../../api/drive';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
+import { SecdocMark } from '../secdoc/SecdocMark';
+import { useSettings } from '../settings/queries';
 import { FolderTreePicker, type PickedTarget, targetFolder } from './FolderTreePicker';
 import { drivePath, type FolderRef, locationOfFolder, type PersonalSpaceIds } from './location';
-import { type TransferKind, useTransfer } from './queries';
+import { type TransferKind, useTeams, useTransfer } from './queries';
 
 /**
  * The message for a batch that partly or wholly failed (spec 001 §8): a copy with a single failure
@@ -73,6 +78,18 @@ export function TransferDialog({
   const [target, setTarget] = useState<PickedTarget>();
   // Security documents stay in their team (shared/secdoc.ts): it is the only target offered.
   const onlySpace = files.some((file) => file.safeFile) ? source.gid : undefined;
+  // Office documents arriving in a secure team become security documents there (README).
+  const settings = useSettings();
+  const teams = useTeams();
+  const secureTarget = teams.teams.find(
+    (team) => team.id === target?.targetgroupid && team.auto_convert_state > AUTO_CONVERT_STATE.off,
+  );
+  const converts =
+    settings.ALLOW_AUTO_CONVERT_SECDOC &&
+    secureTarget !== undefined &&
+    files.some(
+      (file) => file.ftype === 'folder' || (!file.safeFile && isSecdocConvertible(splitExt(file.fname).ext)),
+    );
   // A folder cannot go into itself or below itself, so moved and copied folders are not targets.
   const excludedIds = useMemo(
     () => new Set(files.filter((file) => file.ftype === 'folder').map((file) => file.id)),
@@ -154,6 +171,11 @@ export function TransferDialog({
       <Typography.Text type="secondary" className="cirrus-picker-target">
         {target ? t('drive.transfer.target', { name: target.name }) : t('drive.transfer.noTarget')}
       </Typography.Text>
+      {converts && (
+        <Typography.Paragraph type="secondary" className="cirrus-picker-converts">
+          <SecdocMark /> {t('drive.transfer.becomesSecdoc', { name: secureTarget.name })}
+        </Typography.Paragraph>
+      )}
     </GuardedModal>
   );
 }
