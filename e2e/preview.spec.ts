@@ -183,3 +183,62 @@ test('a file locked by one user shows the lock and the lock notice to another', 
   await expect(row(other, name)).toBeVisible();
   await expect(row(other, name).getByTestId('lock-badge')).toHaveCount(0);
 });
+
+test('a user edits a text file in the viewer and saves it as a new version; leaving unsaved asks first', async ({
+  page,
+}) => {
+  const name = `todo ${Date.now().toString(36)}.txt`;
+  await login(page, 'bob');
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('buy milk\n') }]);
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+  await row(page, name).dblclick();
+  await expect(viewerTitle(page)).toHaveText(name);
+  await expect(page.getByTestId('text-content')).toHaveText('buy milk\n');
+
+  // Cancel with changes asks; keeping on editing keeps the text.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const area = page.getByRole('textbox', { name: `Text of ${name}` });
+  await expect(area).toHaveValue('buy milk\n');
+  // The bar's buttons (close, download ...) give way to the editor's own.
+  await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await area.fill('buy milk\nwrite the report\n');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(area).toHaveValue('buy milk\nwrite the report\n');
+
+  // Ctrl+S saves it as version 2, and the viewer shows the new text.
+  await area.press('Control+s');
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+  await expect(area).toHaveCount(0);
+  await expect(page.getByTestId('text-content')).toHaveText('buy milk\nwrite the report\n');
+
+  // Someone saves version 3 while the editor is open (here: the same user, from elsewhere): the
+  // save asks before it makes version 4, and theirs stays in the history.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await area.fill('mine\n');
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
+  const drive = (await (await page.request.get('/api/v3/groups/special')).json()).id;
+  const theirs = await page.request.post(
+    `/xfi/v1/me/volumes/${drive}/files/0/upload-transactions?name=${encodeURIComponent(name)}`,
+    {
+      headers: {
+        'x-csrf-token': csrf,
+        'content-type': 'application/offset+octet-stream',
+        'tus-resumable': '1.0.0',
+      },
+      data: Buffer.from('theirs\n'),
+    },
+  );
+  expect((await theirs.json()).fver).toBe(3);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const changed = page.getByRole('dialog', { name: 'Someone saved this file meanwhile' });
+  await expect(changed.getByText('Version 3 was saved after you opened it.')).toBeVisible();
+  await changed.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.getByText('Saved as version 4.')).toBeVisible();
+  await expect(page.getByTestId('text-content')).toHaveText('mine\n');
+});

@@ -2,6 +2,7 @@
 // opens in, the limits that keep a preview cheap, and what GET {preview}/v1/legacy/view answers.
 // Both sides import these, so the server refuses exactly what the viewer would not show.
 
+import { SINGLE_REQUEST_UPLOAD_MAX } from './constants.ts';
 import type { PreviewErrorKey } from './errors.ts';
 import { FILE_TYPE_GROUPS, normalizeExt } from './file-types.ts';
 import type { FileLockInfo } from './locks.ts';
@@ -66,6 +67,18 @@ export function isTextKind(kind: PreviewKind): boolean {
 export const PREVIEW_TEXT_MAX_BYTES = 5 * 1024 * 1024;
 /** Syntax highlighting stops beyond this; the text still shows, plain: 512 KiB. */
 export const PREVIEW_HIGHLIGHT_MAX_BYTES = 512 * 1024;
+
+/**
+ * Text the viewer lets its editor change (ours: the specs edit office documents in a web office
+ * this product does not have; plain text is what a drive's users edit in place). At most what the
+ * web app sends in one request, so a save is one upload of a new version.
+ */
+export const TEXT_EDIT_MAX_BYTES = SINGLE_REQUEST_UPLOAD_MAX;
+
+/** Whether a file of this kind and size is edited in the viewer (with the update permission). */
+export function isEditableText(kind: PreviewKind, size: number): boolean {
+  return TEXT_KINDS.includes(kind) && size <= TEXT_EDIT_MAX_BYTES;
+}
 /** CSV rows shown as a table; the rest is cut with a notice. */
 export const PREVIEW_CSV_MAX_ROWS = 10_000;
 /** Pictures larger than this are not decoded (fileTooLarge): 50 MiB. */
@@ -145,9 +158,10 @@ export interface PreviewView {
   /**
    * What the viewer offers: download and print (printing hands the content out as a download
    * does); lock (file locking on, the update permission) and unlock (the holder, or whoever
-   * manages the space) for a file of the drive.
+   * manages the space) for a file of the drive; edit (a text file of the drive, up to
+   * TEXT_EDIT_MAX_BYTES, the update permission, no lock held by someone else).
    */
-  permissions: { download: boolean; print: boolean; lock: boolean; unlock: boolean };
+  permissions: { download: boolean; print: boolean; lock: boolean; unlock: boolean; edit: boolean };
   filelock: FileLockInfo | null;
   /** Whether office documents can be converted here (LibreOffice is installed). */
   converter: boolean;

@@ -424,6 +424,21 @@ export const en = {
     success: 'Thank you for your feedback',
   },
   preview: {
+    edit: {
+      edit: 'Edit',
+      label: 'Text of {{name}}',
+      hint: 'Edit the text, then save it as a new version (Ctrl+S).',
+      unsaved: 'Unsaved changes',
+      save: 'Save',
+      saved: 'Saved as version {{ver}}.',
+      changedTitle: 'Someone saved this file meanwhile',
+      changedText:
+        'Version {{ver}} was saved after you opened it. Save yours as the next version anyway? Theirs stays in the history.',
+      saveAnyway: 'Save anyway',
+      discardTitle: 'Discard your changes?',
+      discard: 'Discard',
+      keepEditing: 'Keep editing',
+    },
     close: 'Close',
     prev: 'Previous file',
     next: 'Next file',

@@ -418,6 +418,21 @@ export const zhCN: Messages = {
     success: '感谢你的反馈',
   },
   preview: {
+    edit: {
+      edit: '编辑',
+      label: '{{name}} 的文本',
+      hint: '编辑文本后保存为新版本（Ctrl+S）。',
+      unsaved: '有未保存的修改',
+      save: '保存',
+      saved: '已保存为版本 {{ver}}。',
+      changedTitle: '有人在此期间保存了该文件',
+      changedText:
+        '你打开后，有人保存了版本 {{ver}}。仍要把你的内容保存为下一个版本吗？对方的版本会保留在历史版本中。',
+      saveAnyway: '仍然保存',
+      discardTitle: '放弃修改？',
+      discard: '放弃',
+      keepEditing: '继续编辑',
+    },
     close: '关闭',
     prev: '上一个文件',
     next: '下一个文件',

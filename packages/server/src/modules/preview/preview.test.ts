@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type FileRecord, LOCK_CODES, maskOf, type PreviewView, TEAM_ROLE } from '@cirrus/shared';
+import {
+  type FileRecord,
+  LOCK_CODES,
+  maskOf,
+  type PreviewView,
+  TEAM_ROLE,
+  TEXT_EDIT_MAX_BYTES,
+} from '@cirrus/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
@@ -69,7 +76,8 @@ describe('GET {preview}/v1/legacy/view', () => {
       source: 'file',
       recycle: false,
       variant: 'pcview',
-      permissions: { download: true, print: true, lock: true, unlock: false },
+      // A PDF is not edited in the viewer; text is (the next tests).
+      permissions: { download: true, print: true, lock: true, unlock: false, edit: false },
       filelock: null,
       converter: false,
       urls: {
@@ -102,7 +110,13 @@ describe('GET {preview}/v1/legacy/view', () => {
     });
     const rc = await reader.client();
     const info = await view(rc, file.fileid);
-    expect(info.permissions).toEqual({ download: false, print: false, lock: false, unlock: false });
+    expect(info.permissions).toEqual({
+      download: false,
+      print: false,
+      lock: false,
+      unlock: false,
+      edit: false,
+    });
     expect(info.urls.download).toBe('');
     expect((await rc.get(info.urls.content)).body).toBe('read me');
   });
@@ -117,9 +131,42 @@ describe('GET {preview}/v1/legacy/view', () => {
     expect(lock.json().code).toBe(LOCK_CODES.lockInfo);
     const info = await view(await member.client(), file.fileid);
     expect(info.filelock).toMatchObject({ userid: owner.id, nick_name: 'Wang Fang' });
-    // The member may not take or release another's lock; the holder may refresh and release it.
-    expect(info.permissions).toMatchObject({ lock: false, unlock: false });
-    expect((await view(oc, file.fileid)).permissions).toMatchObject({ lock: true, unlock: true });
+    // The member may not take or release another's lock, nor edit the file under it; the holder
+    // may refresh and release it, and edit.
+    expect(info.permissions).toMatchObject({ lock: false, unlock: false, edit: false });
+    expect((await view(oc, file.fileid)).permissions).toMatchObject({ lock: true, unlock: true, edit: true });
+  });
+
+  test('text of up to 1 MiB is edited in the viewer by whoever may update it; the save is a new version', async () => {
+    const owner = await t.makeUser();
+    const reader = await t.makeUser();
+    const gid = await makeTeam(t, owner, [{ user: reader, role: TEAM_ROLE.read_member }]);
+    const oc = await owner.client();
+    const notes = await upload(oc, gid, 0, 'notes.md', Buffer.from('# Notes\n'));
+    expect((await view(oc, notes.fileid)).permissions.edit).toBe(true);
+    expect((await view(await reader.client(), notes.fileid)).permissions.edit).toBe(false);
+    for (const [name, bytes] of [
+      ['big.txt', Buffer.alloc(TEXT_EDIT_MAX_BYTES + 1, 'a')],
+      ['photo.png', samplePng(4, 4, [0, 0, 0], [255, 255, 255])],
+    ] as const) {
+      const file = await upload(oc, gid, 0, name, bytes);
+      expect((await view(oc, file.fileid)).permissions.edit, name).toBe(false);
+    }
+    // What the editor saves: the same name in the same folder, in one request.
+    const saved = await oc.request({
+      method: 'POST',
+      url: `/xfi/v1/me/volumes/${gid}/files/0/upload-transactions?name=notes.md`,
+      headers: { 'content-type': 'application/offset+octet-stream', 'tus-resumable': '1.0.0' },
+      payload: Buffer.from('# Notes\n\nEdited.\n'),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ fileid: notes.fileid, fver: 2 });
+    const after = await view(oc, notes.fileid);
+    expect(after.fver).toBe(2);
+    expect((await oc.get(after.urls.content)).body).toBe('# Notes\n\nEdited.\n');
+    // In the recycle bin it is read only.
+    await oc.delete(`/api/v3/groups/${gid}/files/${notes.fileid}`);
+    expect((await view(oc, notes.fileid, '&recycle=1')).permissions.edit).toBe(false);
   });
 
   test('a previewed file appears in recent files', async () => {

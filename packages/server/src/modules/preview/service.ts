@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   hasPermission,
+  isEditableText,
   isTextKind,
   PREVIEW_IMAGE_MAX_BYTES,
   PREVIEW_OFFICE_MAX_BYTES,
@@ -301,6 +302,8 @@ export function createPreviewService(deps: Deps) {
       const lockCheck = actor && t.source === 'file' ? await locks.forActor(actor) : null;
       const filelock = (await lockCheck?.locksOf(db, [file.id]))?.get(file.id) ?? null;
       const canLock = !!lockCheck?.enabled && t.canUpdate && !file.is_folder;
+      const error = await problemOf(t);
+      const heldByOther = !!filelock && filelock.userid !== actor?.userId;
       const view: PreviewView = {
         fileid: file.id,
         fname: file.name,
@@ -311,7 +314,7 @@ export function createPreviewService(deps: Deps) {
         groupid: file.group_id,
         parentid: file.parent_id,
         kind: t.kind,
-        error: await problemOf(t),
+        error,
         source: t.source,
         recycle: t.source === 'recycle',
         variant: previewVariant(s),
@@ -321,6 +324,13 @@ export function createPreviewService(deps: Deps) {
           print: t.canDownload,
           lock: canLock && (!filelock || filelock.userid === actor?.userId),
           unlock: !!filelock && (filelock.userid === actor?.userId || t.canManage),
+          // A save is an upload of a new version: the same permission and lock rules decide it.
+          edit:
+            t.source === 'file' &&
+            t.canUpdate &&
+            !error &&
+            !heldByOther &&
+            isEditableText(t.kind, Number(file.size)),
         },
         filelock,
         converter: converter.available,

@@ -2,6 +2,7 @@ import {
   CloseOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  EditOutlined,
   LeftOutlined,
   LockOutlined,
   PrinterOutlined,
@@ -67,6 +68,9 @@ const VIEWERS: Record<
   zip: lazy(() => import('./viewers/ZipViewer')),
 };
 
+/** The editor of text files, loaded when someone edits one. */
+const TextEditor = lazy(() => import('./TextEditor'));
+
 /** Kinds shown on a light page; pictures, PDFs and media on a dark stage. */
 const PAPER: PreviewKind[] = ['text', 'code', 'markdown', 'csv', 'zip', 'unsupported'];
 
@@ -128,6 +132,9 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
   const location = useLocation();
   const backPath = useBackPath(view, kind);
   const [failure, setFailure] = useState<PreviewPageKey>();
+  // Editing text in place (shared isEditableText): the editor takes the page, and its own Cancel
+  // or Save is the way out, so that unsaved text is never left by a key or a click on the bar.
+  const [editing, setEditing] = useState(false);
   const errorKey: PreviewPageKey | undefined = failure ?? view.error ?? undefined;
   const listSort = sort ?? { orderby: 'mtime', order: 'desc' };
   const neighbors = useNeighbors(view.fileid, listSort, kind === 'file' && view.source === 'file');
@@ -156,13 +163,14 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
   usePrintShortcut(print);
 
   // Esc closes; the arrow keys page through the folder (not while typing or on a player).
-  const keys = useRef({ close, go, neighbors: neighbors.data });
-  keys.current = { close, go, neighbors: neighbors.data };
+  const keys = useRef({ close, go, neighbors: neighbors.data, editing });
+  keys.current = { close, go, neighbors: neighbors.data, editing };
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, video, audio, [contenteditable="true"], .ant-modal'))
         return;
+      if (keys.current.editing) return;
       if (event.key === 'Escape') keys.current.close();
       else if (event.key === 'ArrowLeft') keys.current.go(keys.current.neighbors?.prev?.fileid);
       else if (event.key === 'ArrowRight') keys.current.go(keys.current.neighbors?.next?.fileid);
@@ -190,7 +198,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
             <FileLockBadge lock={view.filelock} self={view.filelock.userid === locks.selfId} />
           )}
         </div>
-        {neighbors.data && neighbors.data.total > 1 && (
+        {!editing && neighbors.data && neighbors.data.total > 1 && (
           <nav className="cirrus-preview-nav" aria-label={t('preview.pages')}>
             <Tooltip title={t('preview.prev')}>
               <Button
@@ -215,54 +223,65 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
             </Tooltip>
           </nav>
         )}
-        <div className="cirrus-preview-actions">
-          {view.permissions.unlock && (
-            <Button
-              type="text"
-              icon={<UnlockOutlined />}
-              loading={locks.unlock.isPending}
-              onClick={() => locks.unlock.mutate(lockTarget)}
-            >
-              {t('locks.unlock')}
-            </Button>
-          )}
-          {view.permissions.lock && !view.filelock && (
-            <Button
-              type="text"
-              icon={<LockOutlined />}
-              loading={locks.lock.isPending}
-              onClick={() => locks.lock.mutate(lockTarget)}
-            >
-              {t('locks.lock')}
-            </Button>
-          )}
-          {download && (
-            <Tooltip title={t('preview.download')}>
+        {!editing && (
+          <div className="cirrus-preview-actions">
+            {view.permissions.edit && !errorKey && (
+              <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('preview.edit.edit')}
+              </Button>
+            )}
+            {view.permissions.unlock && (
               <Button
                 type="text"
-                icon={<DownloadOutlined />}
-                aria-label={t('preview.download')}
-                onClick={download}
-              />
-            </Tooltip>
-          )}
-          {view.permissions.print && !errorKey && (
-            <Tooltip title={t('preview.print')}>
+                icon={<UnlockOutlined />}
+                loading={locks.unlock.isPending}
+                onClick={() => locks.unlock.mutate(lockTarget)}
+              >
+                {t('locks.unlock')}
+              </Button>
+            )}
+            {view.permissions.lock && !view.filelock && (
               <Button
                 type="text"
-                icon={<PrinterOutlined />}
-                aria-label={t('preview.print')}
-                onClick={print}
-              />
+                icon={<LockOutlined />}
+                loading={locks.lock.isPending}
+                onClick={() => locks.lock.mutate(lockTarget)}
+              >
+                {t('locks.lock')}
+              </Button>
+            )}
+            {download && (
+              <Tooltip title={t('preview.download')}>
+                <Button
+                  type="text"
+                  icon={<DownloadOutlined />}
+                  aria-label={t('preview.download')}
+                  onClick={download}
+                />
+              </Tooltip>
+            )}
+            {view.permissions.print && !errorKey && (
+              <Tooltip title={t('preview.print')}>
+                <Button
+                  type="text"
+                  icon={<PrinterOutlined />}
+                  aria-label={t('preview.print')}
+                  onClick={print}
+                />
+              </Tooltip>
+            )}
+            <Tooltip title={t('preview.close')}>
+              <Button type="text" icon={<CloseOutlined />} aria-label={t('preview.close')} onClick={close} />
             </Tooltip>
-          )}
-          <Tooltip title={t('preview.close')}>
-            <Button type="text" icon={<CloseOutlined />} aria-label={t('preview.close')} onClick={close} />
-          </Tooltip>
-        </div>
+          </div>
+        )}
       </header>
       <main className="cirrus-preview-body">
-        {errorKey || !Viewer ? (
+        {editing ? (
+          <Suspense fallback={spin}>
+            <TextEditor view={view} onClose={() => setEditing(false)} />
+          </Suspense>
+        ) : errorKey || !Viewer ? (
           <PreviewErrorPanel errorKey={errorKey ?? 'unsupport'} onDownload={download} />
         ) : view.kind === 'office' && !view.converter ? (
           <NoConverter onDownload={download} />
