@@ -241,4 +241,14 @@ test('a user edits a text file in the viewer and saves it as a new version; leav
   await changed.getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.getByText('Saved as version 4.')).toBeVisible();
   await expect(page.getByTestId('text-content')).toHaveText('mine\n');
+
+  // From the list, Edit opens the viewer in its editor (/p/{id}?edit=1); leaving it drops ?edit.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/p\/\d+\?edit=1$/);
+  await expect(area).toHaveValue('mine\n');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('text-content')).toHaveText('mine\n');
+  await expect(page).toHaveURL(/\/p\/\d+$/);
 });

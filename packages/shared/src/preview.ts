@@ -75,6 +75,14 @@ export const PREVIEW_HIGHLIGHT_MAX_BYTES = 512 * 1024;
  */
 export const TEXT_EDIT_MAX_BYTES = SINGLE_REQUEST_UPLOAD_MAX;
 
+/**
+ * Where a file is edited online: its viewer, opened in its editor. The answer of
+ * GET /api/v3/editor/yqx/{id} (spec 001 §5) and the list's Edit action.
+ */
+export function onlineEditorPath(fileid: number): string {
+  return `/p/${fileid}?edit=1`;
+}
+
 /** Whether a file of this kind and size is edited in the viewer (with the update permission). */
 export function isEditableText(kind: PreviewKind, size: number): boolean {
   return TEXT_KINDS.includes(kind) && size <= TEXT_EDIT_MAX_BYTES;
@@ -197,4 +205,11 @@ export interface PreviewNeighbors {
   /** 1-based position among the folder's files, and how many there are. */
   index: number;
   total: number;
+}
+
+/** GET /api/v3/editor/yqx/{id}: where to edit the file online (else yqxForbid). */
+export interface OnlineEditor {
+  fileid: number;
+  openType: 'editOnline';
+  url: string;
 }

@@ -157,6 +157,7 @@ export const en = {
     },
     actions: {
       open: 'Open',
+      edit: 'Edit',
       download: 'Download',
       copyTo: 'Copy to',
       moveTo: 'Move to',

@@ -155,6 +155,7 @@ export const zhCN: Messages = {
     },
     actions: {
       open: '打开',
+      edit: '编辑',
       download: '下载',
       copyTo: '复制到',
       moveTo: '移动到',

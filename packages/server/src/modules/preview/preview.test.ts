@@ -164,9 +164,35 @@ describe('GET {preview}/v1/legacy/view', () => {
     const after = await view(oc, notes.fileid);
     expect(after.fver).toBe(2);
     expect((await oc.get(after.urls.content)).body).toBe('# Notes\n\nEdited.\n');
+    // The spec's online-editor call says where it is edited, for whom it may be.
+    const editorAt = (fid: number, query = '') => `/api/v3/editor/yqx/${fid}${query}`;
+    for (const url of [editorAt(notes.fileid), `/api/cooper/editor/yqx/${notes.fileid}`]) {
+      const res = await oc.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        fileid: notes.fileid,
+        openType: 'editOnline',
+        url: `/p/${notes.fileid}?edit=1`,
+      });
+    }
+    const forbidden = { status: 403, result: 'yqxForbid' };
+    const answer = (res: { statusCode: number; json(): { result?: string } }) => ({
+      status: res.statusCode,
+      result: res.json().result,
+    });
+    expect(answer(await (await reader.client()).get(editorAt(notes.fileid)))).toEqual(forbidden);
+    const png = await upload(oc, gid, 0, 'still.png', samplePng(4, 4, [9, 9, 9], [0, 0, 0]));
+    expect(answer(await oc.get(editorAt(png.fileid)))).toEqual(forbidden);
+    expect((await t.anonymous().get(editorAt(notes.fileid))).statusCode).toBe(401);
+    expect(answer(await (await me()).c.get(editorAt(notes.fileid)))).toEqual({
+      status: 404,
+      result: 'fileNotExists',
+    });
+
     // In the recycle bin it is read only.
     await oc.delete(`/api/v3/groups/${gid}/files/${notes.fileid}`);
     expect((await view(oc, notes.fileid, '&recycle=1')).permissions.edit).toBe(false);
+    expect(answer(await oc.get(editorAt(notes.fileid, '?recycle=1')))).toEqual(forbidden);
   });
 
   test('a previewed file appears in recent files', async () => {

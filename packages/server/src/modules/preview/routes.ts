@@ -75,6 +75,12 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
       preview.view(req.actor, req.query.fileid, source(req.query)),
     );
 
+    // spec 001 §5: where a file is edited online (the viewer's editor), or yqxForbid.
+    for (const url of ['/api/v3/editor/yqx/:fid', '/api/cooper/editor/yqx/:fid'])
+      r.get(url, { schema: { params: FileParams, querystring: SourceParams } }, async (req) =>
+        preview.editor(actorOf(req), req.params.fid, req.query.recycle),
+      );
+
     r.get(
       '/v1/preview/files/:fid/content',
       { config: open, schema: { params: FileParams, querystring: SourceParams } },

@@ -6,6 +6,8 @@ import {
   hasPermission,
   isEditableText,
   isTextKind,
+  type OnlineEditor,
+  onlineEditorPath,
   PREVIEW_IMAGE_MAX_BYTES,
   PREVIEW_OFFICE_MAX_BYTES,
   PREVIEW_TEXT_MAX_BYTES,
@@ -291,19 +293,44 @@ export function createPreviewService(deps: Deps) {
     await repo.saveRendition(db, { source_sha256: sha256, name: 'pdf', state: 'failed', error, at: now() });
   }
 
+  /** The file's lock, and whether the actor may lock it and edit it in the viewer. */
+  async function editingOf(actor: Actor | null, t: Target) {
+    const lockCheck = actor && t.source === 'file' ? await locks.forActor(actor) : null;
+    const filelock = (await lockCheck?.locksOf(db, [t.file.id]))?.get(t.file.id) ?? null;
+    const canLock = !!lockCheck?.enabled && t.canUpdate && !t.file.is_folder;
+    const error = await problemOf(t);
+    const heldByOther = !!filelock && filelock.userid !== actor?.userId;
+    // A save is an upload of a new version: the same permission and lock rules decide it.
+    const editable =
+      t.source === 'file' &&
+      t.canUpdate &&
+      !error &&
+      !heldByOther &&
+      isEditableText(t.kind, Number(t.file.size));
+    return { filelock, canLock, error, editable };
+  }
+
   return {
     target,
+
+    /**
+     * GET /api/v3/editor/yqx/{id} (and /api/cooper/editor/yqx/{id}): where the file is edited
+     * online, or yqxForbid (a file the viewer does not edit, no update permission, a lock held by
+     * someone else, the recycle bin). The editor is the viewer's, for text (shared isEditableText).
+     */
+    async editor(actor: Actor, fileId: number, recycle: boolean): Promise<OnlineEditor> {
+      if (recycle) throw new DomainError('yqxForbid');
+      const t = await target(actor, fileId, { recycle: false });
+      if (!(await editingOf(actor, t)).editable) throw new DomainError('yqxForbid');
+      return { fileid: t.file.id, openType: 'editOnline', url: onlineEditorPath(t.file.id) };
+    },
 
     /** GET {preview}/v1/legacy/view?fileid=&recycle=&link=&rand_code=: what the viewer needs. */
     async view(actor: Actor | null, fileId: number | undefined, q: SourceQuery): Promise<PreviewView> {
       const t = await target(actor, fileId, q);
       const { file } = t;
       const s = await settings.get(actor?.companyId ?? 0);
-      const lockCheck = actor && t.source === 'file' ? await locks.forActor(actor) : null;
-      const filelock = (await lockCheck?.locksOf(db, [file.id]))?.get(file.id) ?? null;
-      const canLock = !!lockCheck?.enabled && t.canUpdate && !file.is_folder;
-      const error = await problemOf(t);
-      const heldByOther = !!filelock && filelock.userid !== actor?.userId;
+      const { filelock, canLock, error, editable } = await editingOf(actor, t);
       const view: PreviewView = {
         fileid: file.id,
         fname: file.name,
@@ -324,13 +351,7 @@ export function createPreviewService(deps: Deps) {
           print: t.canDownload,
           lock: canLock && (!filelock || filelock.userid === actor?.userId),
           unlock: !!filelock && (filelock.userid === actor?.userId || t.canManage),
-          // A save is an upload of a new version: the same permission and lock rules decide it.
-          edit:
-            t.source === 'file' &&
-            t.canUpdate &&
-            !error &&
-            !heldByOther &&
-            isEditableText(t.kind, Number(file.size)),
+          edit: editable,
         },
         filelock,
         converter: converter.available,

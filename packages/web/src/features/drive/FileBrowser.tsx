@@ -6,6 +6,7 @@ import {
   hasPermission,
   lookupErrorMessage,
   type NewEmptyType,
+  onlineEditorPath,
 } from '@cirrus/shared';
 import { App, Button, Dropdown, Empty, type MenuProps, Skeleton, Space, Typography } from 'antd';
 import {
@@ -168,13 +169,15 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
     setMenu(undefined);
     // spec 001 §4: while someone else holds a file's lock, changing it shows the file-lock notice.
     const held =
-      action === 'rename' || action === 'moveTo' || action === 'delete'
+      action === 'rename' || action === 'moveTo' || action === 'delete' || action === 'edit'
         ? lockedByOther(files, lockContext)
         : undefined;
     if (held?.filelock) return openDialog({ kind: 'lockNotice', file: held, lock: held.filelock });
     switch (action) {
       case 'open':
         return openItem(files[0]);
+      case 'edit':
+        return void navigate(onlineEditorPath(files[0].id), { state: { fromList: true } });
       case 'download':
         return void downloadItems(folder.gid, files, {
           onError: (error) => notify.error(error),

@@ -7,6 +7,7 @@ import {
   FileAddOutlined,
   FolderAddOutlined,
   FolderOpenOutlined,
+  FormOutlined,
   LockOutlined,
   ScissorOutlined,
   UnlockOutlined,
@@ -19,6 +20,7 @@ import type { FileAction } from './file-actions';
 
 export const ACTION_ICONS: Record<FileAction, ReactNode> = {
   open: <FolderOpenOutlined aria-hidden />,
+  edit: <FormOutlined aria-hidden />,
   download: <DownloadOutlined aria-hidden />,
   copyTo: <CopyOutlined aria-hidden />,
   moveTo: <ScissorOutlined aria-hidden />,

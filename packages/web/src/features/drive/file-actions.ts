@@ -5,12 +5,23 @@
 import {
   type FileRecord,
   hasPermission,
+  isEditableText,
   type PermissionName,
+  previewKindOf,
   USER_ROLE_RANK,
   type UserRole,
 } from '@cirrus/shared';
 
-export type FileAction = 'open' | 'download' | 'copyTo' | 'moveTo' | 'rename' | 'lock' | 'unlock' | 'delete';
+export type FileAction =
+  | 'open'
+  | 'edit'
+  | 'download'
+  | 'copyTo'
+  | 'moveTo'
+  | 'rename'
+  | 'lock'
+  | 'unlock'
+  | 'delete';
 
 /** What lock and unlock depend on besides the file: file locking on, and who asks (issue 10). */
 export interface LockContext {
@@ -18,7 +29,7 @@ export interface LockContext {
   selfId: number;
 }
 
-const NEEDS: Record<Exclude<FileAction, 'open' | 'lock' | 'unlock'>, PermissionName> = {
+const NEEDS: Record<Exclude<FileAction, 'open' | 'edit' | 'lock' | 'unlock'>, PermissionName> = {
   download: 'download',
   copyTo: 'copy',
   moveTo: 'move',
@@ -37,6 +48,8 @@ export function actionsFor(files: readonly FileRecord[], lock?: LockContext): Fi
   const actions: FileAction[] = [];
   // A folder opens in the list, a file in the viewer.
   if (files.length === 1) actions.push('open');
+  // Text is edited in the viewer (shared isEditableText); the server says the same in permissions.edit.
+  if (files.length === 1 && isEditableOnline(files[0])) actions.push('edit');
   for (const action of ['download', 'copyTo', 'moveTo', 'rename'] as const) {
     if (action === 'rename' && files.length !== 1) continue;
     if (all(NEEDS[action])) actions.push(action);
@@ -56,4 +69,16 @@ export function actionsFor(files: readonly FileRecord[], lock?: LockContext): Fi
 export function lockedByOther(files: readonly FileRecord[], lock: LockContext): FileRecord | undefined {
   if (!lock.enabled) return undefined;
   return files.find((file) => file.filelock && file.filelock.userid !== lock.selfId);
+}
+
+/**
+ * spec 001 §3's derived flag editableOnline: a text file the viewer edits, with the update
+ * permission. A lock someone else holds shows the lock notice instead (FileBrowser).
+ */
+export function isEditableOnline(file: FileRecord): boolean {
+  return (
+    file.ftype === 'file' &&
+    hasPermission(file.user_acl, 'update') &&
+    isEditableText(previewKindOf(file.extname), file.fsize)
+  );
 }

@@ -9,7 +9,7 @@ import {
   RightOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import type { PreviewKind, PreviewView } from '@cirrus/shared';
+import { errorText, type PreviewKind, type PreviewView } from '@cirrus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tag, Tooltip } from 'antd';
 import {
@@ -33,6 +33,7 @@ import { FileLockBadge } from '../../components/FileLockBadge';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useNotify } from '../../components/useNotify';
+import { useLanguage } from '../../i18n';
 import { startDownload } from '../drive/download';
 import { drivePath, locationOfFolder } from '../drive/location';
 import { driveKeys } from '../drive/queries';
@@ -130,11 +131,29 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
+  const language = useLanguage();
   const backPath = useBackPath(view, kind);
   const [failure, setFailure] = useState<PreviewPageKey>();
   // Editing text in place (shared isEditableText): the editor takes the page, and its own Cancel
   // or Save is the way out, so that unsaved text is never left by a key or a click on the bar.
-  const [editing, setEditing] = useState(false);
+  // ?edit=1 (the list's Edit, GET /api/v3/editor/yqx) opens it in the editor where it may be edited.
+  const [search, setSearch] = useSearchParams();
+  const [editing, setEditing] = useState(() => search.get('edit') === '1' && view.permissions.edit);
+  const asked = search.get('edit') === '1';
+  useEffect(() => {
+    if (asked && !view.permissions.edit) void message.warning(errorText('yqxForbid', language));
+  }, [asked, view.permissions.edit, message, language]);
+  const stopEditing = () => {
+    setEditing(false);
+    if (asked)
+      setSearch(
+        (params) => {
+          params.delete('edit');
+          return params;
+        },
+        { replace: true, state: location.state },
+      );
+  };
   const errorKey: PreviewPageKey | undefined = failure ?? view.error ?? undefined;
   const listSort = sort ?? { orderby: 'mtime', order: 'desc' };
   const neighbors = useNeighbors(view.fileid, listSort, kind === 'file' && view.source === 'file');
@@ -279,7 +298,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
       <main className="cirrus-preview-body">
         {editing ? (
           <Suspense fallback={spin}>
-            <TextEditor view={view} onClose={() => setEditing(false)} />
+            <TextEditor view={view} onClose={stopEditing} />
           </Suspense>
         ) : errorKey || !Viewer ? (
           <PreviewErrorPanel errorKey={errorKey ?? 'unsupport'} onDownload={download} />
