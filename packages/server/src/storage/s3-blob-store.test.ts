@@ -201,6 +201,19 @@ describe('S3 blob store', () => {
     expect(isStoreError(new Error('end of central directory record signature not found'))).toBe(false);
   });
 
+  test('an empty file is stored; a range beyond a blob is its shortness, not the store failing', async () => {
+    const s = store();
+    const empty = Buffer.alloc(0);
+    await s.putFile(tempWith(s, empty), sha256Of(empty));
+    expect(await s.has(sha256Of(empty))).toBe(true);
+    expect((await buffer(s.createReadStream(sha256Of(empty)))).length).toBe(0);
+    const data = await s.putBuffer(unique('short'));
+    const err = await s.readRange(data.sha256, { start: 10_000, end: 10_009 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(S3Error);
+    expect(isStoreError(err)).toBe(false);
+  });
+
   test('the check at start says whether the bucket is there', async () => {
     await expect(checkBucket(s3.where)).resolves.toBeUndefined();
     await expect(checkBucket({ ...s3.where, bucket: 'no-such-bucket' })).rejects.toThrow(

@@ -52,6 +52,9 @@ export class S3Error extends StoreError {
   }
 }
 
+/** A request's options, and what to close once it has been sent (a file read for its body). */
+type Request = RequestInit & { dispose?: () => void };
+
 /** The metadata that says when a blob was last put (see BlobFiles.remove). */
 const PUT_AT = 'x-amz-meta-put-at';
 
@@ -139,7 +142,7 @@ export function createS3BlobStore(
   }
 
   /** Sends a request, again after a server error or a broken connection; `init` makes each try's. */
-  async function send(url: string, init: () => RequestInit): Promise<Response> {
+  async function send(url: string, init: () => Request): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       let res: Response | undefined;
       const request = init();
@@ -148,6 +151,8 @@ export function createS3BlobStore(
       } catch (err) {
         if (attempt >= attempts)
           throw new S3Error(0, '', `${request.method ?? 'GET'} ${url}`, undefined, err);
+      } finally {
+        request.dispose?.();
       }
       if (res && (!retryable(res.status) || attempt >= attempts)) return res;
       await res?.body?.cancel();
@@ -156,7 +161,7 @@ export function createS3BlobStore(
   }
 
   /** A request whose answer must be one of `ok`; its body is left to the caller. */
-  async function expect(url: string, init: () => RequestInit, ok: number[], what: string): Promise<Response> {
+  async function expect(url: string, init: () => Request, ok: number[], what: string): Promise<Response> {
     const res = await send(url, init);
     if (ok.includes(res.status)) return res;
     throw await failure(res, what);
@@ -191,20 +196,29 @@ export function createS3BlobStore(
   }
 
   /** Sends `length` bytes of a file from `start`, opened again for every try. */
+  /**
+   * Sends `length` bytes of a file from `start`, opened again for every try. The stream is closed
+   * after each try (send): a request that fails before reading its body would otherwise keep it.
+   */
   function fileBody(file: string, start: number, length: number, sha256: string) {
-    return (): RequestInit =>
-      ({
+    return (): Request => {
+      const source =
+        length > 0
+          ? fs.createReadStream(file, { start, end: start + length - 1, highWaterMark: 1024 * 1024 })
+          : undefined;
+      return {
         method: 'PUT',
         headers: {
           'content-length': String(length),
           'x-amz-content-sha256': sha256,
           ...(sha256 === UNSIGNED ? {} : { [PUT_AT]: String(Date.now()) }),
         },
-        body: Readable.toWeb(
-          fs.createReadStream(file, { start, end: start + length - 1, highWaterMark: 1024 * 1024 }),
-        ),
+        // An empty file is an empty body (a stream of no bytes has no valid range).
+        body: source ? Readable.toWeb(source) : Buffer.alloc(0),
         duplex: 'half',
-      }) as RequestInit;
+        dispose: () => source?.destroy(),
+      } as Request;
+    };
   }
 
   async function putMultipart(file: string, sha256: string, size: number): Promise<void> {
@@ -221,22 +235,32 @@ export function createS3BlobStore(
       const count = Math.ceil(size / partSize);
       const etags: string[] = new Array(count);
       let next = 0;
+      let stop = false;
       const sender = async () => {
-        while (next < count) {
+        while (next < count && !stop) {
           const index = next++;
           const start = index * partSize;
           const length = Math.min(partSize, size - start);
-          const res = await expect(
-            urlOf(sha256, query(`partNumber=${index + 1}&`)),
-            fileBody(file, start, length, UNSIGNED),
-            [200],
-            `part ${index + 1}`,
-          );
-          await res.body?.cancel();
-          etags[index] = res.headers.get('etag') ?? '';
+          try {
+            const res = await expect(
+              urlOf(sha256, query(`partNumber=${index + 1}&`)),
+              fileBody(file, start, length, UNSIGNED),
+              [200],
+              `part ${index + 1}`,
+            );
+            await res.body?.cancel();
+            etags[index] = res.headers.get('etag') ?? '';
+          } catch (err) {
+            // The other senders take no new part.
+            stop = true;
+            throw err;
+          }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(partsAtOnce, count) }, sender));
+      // Every sender stops before the upload is aborted: a part still on its way would outlive it.
+      const sent = await Promise.allSettled(Array.from({ length: Math.min(partsAtOnce, count) }, sender));
+      const failed = sent.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
       const parts = etags
         .map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
         .join('');
@@ -260,7 +284,16 @@ export function createS3BlobStore(
     // The key is checked before the call returns (urlOf throws), not in its promise.
     const url = urlOf(sha256);
     const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
-    return expect(url, () => ({ headers }), range ? [206] : [200], `GET ${sha256}`);
+    return send(url, () => ({ headers })).then(async (res) => {
+      if (res.status === (range ? 206 : 200)) return res;
+      // A range the blob does not reach is the content's trouble (a broken archive), as a short
+      // read of a file is, not the store's.
+      if (res.status === 416) {
+        await res.body?.cancel();
+        throw new Error(`blob ${sha256} is shorter than ${(range?.end ?? 0) + 1} bytes`);
+      }
+      throw await failure(res, `GET ${sha256}`);
+    });
   }
 
   /**

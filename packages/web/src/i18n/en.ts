@@ -439,6 +439,7 @@ export const en = {
       discardTitle: 'Discard your changes?',
       discard: 'Discard',
       keepEditing: 'Keep editing',
+      unreadable: 'The text could not be read, so it cannot be edited.',
     },
     close: 'Close',
     prev: 'Previous file',

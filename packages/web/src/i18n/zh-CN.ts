@@ -433,6 +433,7 @@ export const zhCN: Messages = {
       discardTitle: '放弃修改？',
       discard: '放弃',
       keepEditing: '继续编辑',
+      unreadable: '无法读取文本，因此不能编辑。',
     },
     close: '关闭',
     prev: '上一个文件',

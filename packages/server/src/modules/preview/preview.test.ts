@@ -148,6 +148,10 @@ describe('GET {preview}/v1/legacy/view', () => {
     for (const [name, bytes] of [
       ['big.txt', Buffer.alloc(TEXT_EDIT_MAX_BYTES + 1, 'a')],
       ['photo.png', samplePng(4, 4, [0, 0, 0], [255, 255, 255])],
+      // The editor saves UTF-8: text in another encoding (GBK's 你好), with a BOM, or with NULs is not edited.
+      ['gbk.txt', Buffer.from([0xc4, 0xe3, 0xba, 0xc3])],
+      ['bom.txt', Buffer.from([0xef, 0xbb, 0xbf, 0x61])],
+      ['nul.txt', Buffer.from('a\0b')],
     ] as const) {
       const file = await upload(oc, gid, 0, name, bytes);
       expect((await view(oc, file.fileid)).permissions.edit, name).toBe(false);

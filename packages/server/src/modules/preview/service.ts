@@ -43,7 +43,7 @@ import { asIsType, checkImageBytes, type ImageSize, isAsIs, renderImage } from '
 import { inspectOffice, inspectPdf } from './inspect.ts';
 import type { LinkPreviews } from './links.ts';
 import * as repo from './repo.ts';
-import { decodeText } from './text.ts';
+import { decodeText, isPlainUtf8 } from './text.ts';
 import { listZip } from './zip-list.ts';
 
 /** The job that converts an office document to PDF (registered on the job queue in app.ts). */
@@ -300,13 +300,15 @@ export function createPreviewService(deps: Deps) {
     const canLock = !!lockCheck?.enabled && t.canUpdate && !t.file.is_folder;
     const error = await problemOf(t);
     const heldByOther = !!filelock && filelock.userid !== actor?.userId;
-    // A save is an upload of a new version: the same permission and lock rules decide it.
+    // A save is an upload of a new version: the same permission and lock rules decide it. The
+    // editor saves UTF-8, so only text that is UTF-8 already is edited (read only when all else holds).
     const editable =
       t.source === 'file' &&
       t.canUpdate &&
       !error &&
       !heldByOther &&
-      isEditableText(t.kind, Number(t.file.size));
+      isEditableText(t.kind, Number(t.file.size)) &&
+      isPlainUtf8(await readBlob(blobs, t.file.sha256));
     return { filelock, canLock, error, editable };
   }
 

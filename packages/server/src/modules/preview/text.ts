@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { DomainError } from '../../http/errors.ts';
 
 /**
@@ -15,4 +16,13 @@ export function decodeText(bytes: Buffer): string {
   } catch {
     return new TextDecoder('gb18030').decode(bytes);
   }
+}
+
+/**
+ * Whether text is UTF-8 as it stands: no byte-order mark, no NUL, valid UTF-8. Only such text is
+ * edited in the viewer, which saves UTF-8: a GB18030 or UTF-16 file would change its encoding.
+ */
+export function isPlainUtf8(bytes: Buffer): boolean {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false;
+  return !bytes.subarray(0, 8192).includes(0) && isUtf8(bytes);
 }

@@ -17,7 +17,7 @@ import * as repo from './repo.ts';
 export const CONVERT_TEAM_JOB = 'secdoc.convertTeam';
 
 /** Files read and converted in one transaction. */
-const BATCH = 200;
+const BATCH_SIZE = 200;
 
 /**
  * The job secdoc.convertTeam (spec 000 §3, auto_convert_state 2 "converting"): once a team's
@@ -28,14 +28,26 @@ const BATCH = 200;
  * own; the team's state goes back from 2 to 1 once all are done. Turned off meanwhile, it stops
  * at the next batch, and what it converted stays converted. Run again, it finds nothing to do.
  */
-export function createTeamConversion({ db, settings }: { db: Db; settings: Pick<SettingsService, 'get'> }) {
+export function createTeamConversion({
+  db,
+  settings,
+  batch = BATCH_SIZE,
+}: {
+  db: Db;
+  settings: Pick<SettingsService, 'get'>;
+  batch?: number;
+}) {
   return async function convertTeam(groupId: number): Promise<number> {
     let converted = 0;
     for (let after = 0; ; ) {
       const space = await repo.teamToConvert(db, groupId);
       if (!space || space.auto_convert_state === AUTO_CONVERT_STATE.off) return converted;
-      if (!(await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC) return converted;
-      const rows = await repo.plainFilesAfter(db, groupId, after, BATCH);
+      // The deployment no longer converts: the team stops saying "converting".
+      if (!(await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC) {
+        await repo.settleConversion(db, groupId);
+        return converted;
+      }
+      const rows = await repo.plainFilesAfter(db, groupId, after, batch);
       if (rows.length === 0) {
         await repo.settleConversion(db, groupId);
         return converted;

@@ -20,6 +20,7 @@ import {
 } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { failure } from '../links/test-kit.ts';
+import { createTeamConversion } from './convert.ts';
 
 let t: TestApp;
 let companyId: number;
@@ -235,6 +236,22 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     }
     expect(await namesAs(mc, gid)).not.toContain('big.pptx');
     expect(await namesAs(mc, drive)).toContain('big.pptx');
+  });
+
+  test('the conversion pages through the team, each page in its own transaction', async () => {
+    const owner = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner, [], { companyId });
+    const oc = await owner.client();
+    const docs = [];
+    for (let i = 0; i < 5; i++) docs.push(await upload(oc, gid, 0, `doc ${i}.docx`, Buffer.from(`doc ${i}`)));
+    await upload(oc, gid, 0, 'notes.txt', DOC);
+    await t.database.db.updateTable('groups').set({ auto_convert_state: 2 }).where('id', '=', gid).execute();
+    const convert = createTeamConversion({ db: t.database.db, settings: t.services.settings, batch: 2 });
+    expect(await convert(gid)).toBe(5);
+    for (const doc of docs) expect((await fileAs(oc, gid, doc.fileid)).safeFile).toBe(true);
+    expect((await oc.get(`/api/v3/groups/${gid}`)).json().auto_convert_state).toBe(1);
+    // Run again, it finds nothing left to convert.
+    expect(await convert(gid)).toBe(0);
   });
 
   test('turned off before the conversion ran, it converts nothing', async () => {

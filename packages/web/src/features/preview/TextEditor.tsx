@@ -1,12 +1,13 @@
 import type { FileRecord, PreviewView } from '@cirrus/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Spin, Typography } from 'antd';
+import { App, Button, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driveApi } from '../../api/drive';
 import { uploadsApi } from '../../api/uploads';
 import { useNotify } from '../../components/useNotify';
 import { driveKeys } from '../drive/queries';
+import { withLineEndingsOf } from './line-endings';
 import { previewKeys, useText } from './queries';
 
 /** The file was saved by someone else since the editor opened it. */
@@ -25,12 +26,12 @@ function useSaveText(view: PreviewView) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ text, overwrite }: { text: string; overwrite: boolean }) => {
-      if (!overwrite) {
-        const current = await driveApi.file(view.groupid, view.fileid);
-        if (current.fver !== view.fver) throw new ChangedMeanwhile(current);
-      }
+      // Saved where the file is now, by the name it has now: renamed or moved meanwhile, the
+      // save is still its next version, not a new file under the old name.
+      const current = await driveApi.file(view.groupid, view.fileid);
+      if (!overwrite && current.fver !== view.fver) throw new ChangedMeanwhile(current);
       const body = new Blob([text], { type: 'text/plain;charset=utf-8' });
-      return uploadsApi.whole(view.groupid, view.parentid, view.fname, body, {
+      return uploadsApi.whole(current.groupid, current.parentid, current.fname, body, {
         signal: new AbortController().signal,
         onProgress: () => undefined,
       });
@@ -60,7 +61,7 @@ export default function TextEditor({ view, onClose }: { view: PreviewView; onClo
   const submit = async (overwrite = false) => {
     if (!changed || save.isPending) return;
     try {
-      const record = await save.mutateAsync({ text: draft, overwrite });
+      const record = await save.mutateAsync({ text: withLineEndingsOf(text.data ?? '', draft), overwrite });
       void message.success(t('preview.edit.saved', { ver: record.fver }));
       onClose();
     } catch (error) {
@@ -107,6 +108,15 @@ export default function TextEditor({ view, onClose }: { view: PreviewView; onClo
   };
 
   if (text.isPending) return <Spin className="cirrus-preview-spin" size="large" />;
+  // Never an empty editor over text that could not be read: saving it would wipe the file.
+  if (text.isError)
+    return (
+      <Result
+        status="error"
+        title={t('preview.edit.unreadable')}
+        extra={<Button onClick={onClose}>{t('preview.close')}</Button>}
+      />
+    );
   return (
     <div className="cirrus-text-editor">
       <div className="cirrus-text-editor-bar">
