@@ -187,7 +187,7 @@ test('a file locked by one user shows the lock and the lock notice to another', 
 test('a user edits a text file in the viewer and saves it as a new version; leaving unsaved asks first', async ({
   page,
 }) => {
-  const name = `todo ${Date.now().toString(36)}.txt`;
+  const name = `shopping list ${Date.now().toString(36)}.txt`;
   await login(page, 'bob');
   await page
     .getByTestId('upload-files')

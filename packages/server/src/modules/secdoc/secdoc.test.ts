@@ -34,10 +34,10 @@ afterAll(async () => {
 
 const DOC = Buffer.from('a quarterly plan, in words\n'.repeat(40));
 
-/** A secure team (auto-convert on) with an owner, two members and a security document in it. */
-async function secureTeam() {
+/** A team of the company (auto-convert off) with an owner and two members, with their clients. */
+async function teamOfThree(memberName: string) {
   const owner = await t.makeUser({ companyId });
-  const member = await t.makeUser({ companyId, name: 'Member One' });
+  const member = await t.makeUser({ companyId, name: memberName });
   const other = await t.makeUser({ companyId });
   const gid = await makeTeam(
     t,
@@ -48,11 +48,18 @@ async function secureTeam() {
     ],
     { companyId },
   );
-  const oc = await owner.client();
+  const [oc, mc, xc] = [await owner.client(), await member.client(), await other.client()];
+  return { owner, member, other, gid, oc, mc, xc };
+}
+
+/** A secure team (auto-convert on) with an owner, two members and a security document in it. */
+async function secureTeam() {
+  const team = await teamOfThree('Member One');
+  const { gid, oc } = team;
   const on = await oc.put('/convertor/v1/switch_state', { groupid: gid, state: 2 });
   expect(on.statusCode, on.body).toBe(200);
   const doc = await upload(oc, gid, 0, 'plan.docx', DOC);
-  return { owner, member, other, gid, oc, mc: await member.client(), xc: await other.client(), doc };
+  return { ...team, doc };
 }
 
 async function fileAs(c: Client, gid: number, fileid: number): Promise<FileRecord> {
@@ -116,19 +123,7 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
   });
 
   test('turned on, it converts the documents already in the team: "converting" (2) until done, then 1', async () => {
-    const owner = await t.makeUser({ companyId });
-    const member = await t.makeUser({ companyId, name: 'Member Two' });
-    const other = await t.makeUser({ companyId });
-    const gid = await makeTeam(
-      t,
-      owner,
-      [
-        { user: member, role: TEAM_ROLE.member },
-        { user: other, role: TEAM_ROLE.member },
-      ],
-      { companyId },
-    );
-    const [oc, mc, xc] = [await owner.client(), await member.client(), await other.client()];
+    const { member, gid, oc, mc, xc } = await teamOfThree('Member Two');
     const plan = await upload(oc, gid, 0, 'plan.docx', DOC);
     const notes = await upload(oc, gid, 0, 'notes.txt', DOC);
     const memo = await upload(mc, gid, 0, 'memo.xlsx', DOC);
