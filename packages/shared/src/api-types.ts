@@ -89,7 +89,17 @@ export interface FileRecord {
   parentid: number;
   /** Names from the space root, "/Reports/2026". */
   path: string;
+  /** spec 001 §3 file_src ("not shown"; ours): the name of the team the item is in, '' in a personal space. */
+  file_src: string;
   file_src_type: 'private' | 'web' | 'group' | 'roaming' | 'tmp';
+  /**
+   * spec 001 §3 openType: 'editOnline' when the viewer's editor edits the file (a text file of at
+   * most TEXT_EDIT_MAX_BYTES, preview.ts isEditableText); null otherwise. There is no local office
+   * application to hand a document to, so 'editApp' is never answered.
+   */
+  openType: 'editOnline' | null;
+  /** spec 001 §3 isCoDoc: a collaborative online document. This drive keeps none: always false. */
+  isCoDoc: boolean;
   /** Present and non-empty when starred (label id 1). */
   labels: { id: number }[];
   /** The actor's effective 12-bit permission mask (see permissions.ts). */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_ROLE_MASKS, FULL_MASK, maskOf, TEAM_ROLE } from '@cirrus/shared';
+import { DEFAULT_ROLE_MASKS, FULL_MASK, maskOf, TEAM_ROLE, TEXT_EDIT_MAX_BYTES } from '@cirrus/shared';
 import SqliteDatabase from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -296,6 +296,28 @@ describe('GET, PUT and DELETE /api/v3/groups/{gid}/files/{fid}', () => {
       user_acl: FULL_MASK,
       file_src_type: 'private',
       teamid: 0,
+    });
+  });
+
+  test('a record says how the file opens (openType), where it is (file_src) and that it is no co-document', async () => {
+    const { c, gid } = await me();
+    const text = await upload(c, gid, 0, 'notes.md', Buffer.from('# n'));
+    expect(text).toMatchObject({ openType: 'editOnline', isCoDoc: false, file_src: '' });
+    const big = await upload(c, gid, 0, 'big.txt', Buffer.alloc(TEXT_EDIT_MAX_BYTES + 1, 'x'));
+    expect(big.openType).toBeNull();
+    const owner = await t.makeUser();
+    const team = await makeTeam(t, owner, [], { name: 'Field Team' });
+    const oc = await owner.client();
+    const folder = await mkdir(oc, team, 0, 'Plans.txt');
+    const doc = await upload(oc, team, folder.fileid, 'plan.docx', Buffer.from('d'));
+    const listed = (await oc.get(`/api/v3/groups/${team}/files?parentid=0`)).json().files;
+    expect(listed).toEqual([
+      expect.objectContaining({ fname: 'Plans.txt', openType: null, file_src: 'Field Team' }),
+    ]);
+    expect((await oc.get(`/api/v3/groups/${team}/files/${doc.fileid}`)).json()).toMatchObject({
+      openType: null,
+      isCoDoc: false,
+      file_src: 'Field Team',
     });
   });
 

@@ -1,6 +1,8 @@
 import {
   type FileRecord,
+  isEditableText,
   maskToFlags,
+  previewKindOf,
   STAR_LABEL_ID,
   splitExt,
   userRoleFromTeamRole,
@@ -26,12 +28,13 @@ export function presentFile(
   const isFolder = file.is_folder === 1;
   const live = file.status === 'live';
   const ftype: FileRecord['ftype'] = isFolder ? (live ? 'folder' : 'delfolder') : live ? 'file' : 'delfile';
+  const extname = isFolder ? '' : splitExt(file.name).ext.toLowerCase();
   return {
     fileid: file.id,
     id: file.id,
     fname: file.name,
     name: file.name,
-    extname: isFolder ? '' : splitExt(file.name).ext.toLowerCase(),
+    extname,
     ftype,
     fsize: file.size,
     size: file.size,
@@ -43,7 +46,10 @@ export function presentFile(
     teamid: ctx.space.type === 'team' ? file.group_id : 0,
     parentid: file.parent_id,
     path,
+    file_src: ctx.space.type === 'team' ? ctx.space.name : '',
     file_src_type: srcTypeOf(ctx.space),
+    openType: !isFolder && isEditableText(previewKindOf(extname), file.size) ? 'editOnline' : null,
+    isCoDoc: false,
     labels: starred ? [{ id: STAR_LABEL_ID }] : [],
     user_acl: mask,
     user_role: userRoleFromTeamRole(ctx.role),

@@ -1,10 +1,10 @@
-import { type FileRecord, maskOf, TEXT_EDIT_MAX_BYTES } from '@cirrus/shared';
+import { type FileRecord, maskOf } from '@cirrus/shared';
 import { describe, expect, test } from 'vitest';
 import { actionsFor } from './file-actions';
 
 const file = (
   fname: string,
-  fsize: number,
+  openType: FileRecord['openType'],
   acl = maskOf('read', 'update', 'download', 'rename'),
 ): FileRecord =>
   ({
@@ -12,24 +12,23 @@ const file = (
     fname,
     extname: fname.split('.').pop() ?? '',
     ftype: 'file',
-    fsize,
+    fsize: 100,
+    openType,
     user_acl: acl,
     user_role: 'member',
     filelock: null,
   }) as unknown as FileRecord;
 
-describe('actionsFor: Edit (the viewer edits text, shared isEditableText)', () => {
-  test('a text, Markdown, code or CSV file of up to 1 MiB that the user may update', () => {
+describe("actionsFor: Edit (the record's openType, which the server derives with shared isEditableText)", () => {
+  test('a file the viewer edits (openType editOnline) that the user may update', () => {
     for (const name of ['notes.txt', 'README.md', 'main.py', 'table.csv'])
-      expect(actionsFor([file(name, 100)]), name).toContain('edit');
-    expect(actionsFor([file('notes.txt', TEXT_EDIT_MAX_BYTES)])).toContain('edit');
+      expect(actionsFor([file(name, 'editOnline')]), name).toContain('edit');
   });
 
-  test('not a larger one, not other kinds, not without update, not two at once', () => {
-    expect(actionsFor([file('notes.txt', TEXT_EDIT_MAX_BYTES + 1)])).not.toContain('edit');
-    for (const name of ['photo.png', 'report.pdf', 'plan.docx'])
-      expect(actionsFor([file(name, 100)]), name).not.toContain('edit');
-    expect(actionsFor([file('notes.txt', 100, maskOf('read', 'download'))])).not.toContain('edit');
-    expect(actionsFor([file('a.txt', 1), file('b.txt', 1)])).not.toContain('edit');
+  test('not another file, not without update, not two at once', () => {
+    for (const name of ['notes.txt', 'photo.png', 'plan.docx'])
+      expect(actionsFor([file(name, null)]), name).not.toContain('edit');
+    expect(actionsFor([file('notes.txt', 'editOnline', maskOf('read', 'download'))])).not.toContain('edit');
+    expect(actionsFor([file('a.txt', 'editOnline'), file('b.txt', 'editOnline')])).not.toContain('edit');
   });
 });

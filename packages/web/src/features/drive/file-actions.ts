@@ -5,9 +5,7 @@
 import {
   type FileRecord,
   hasPermission,
-  isEditableText,
   type PermissionName,
-  previewKindOf,
   USER_ROLE_RANK,
   type UserRole,
 } from '@cirrus/shared';
@@ -48,7 +46,8 @@ export function actionsFor(files: readonly FileRecord[], lock?: LockContext): Fi
   const actions: FileAction[] = [];
   // A folder opens in the list, a file in the viewer.
   if (files.length === 1) actions.push('open');
-  // Text is edited in the viewer (shared isEditableText); the server says the same in permissions.edit.
+  // Text is edited in the viewer (the record's openType, from shared isEditableText); the server
+  // says the same in the viewer's permissions.edit.
   if (files.length === 1 && isEditableOnline(files[0])) actions.push('edit');
   for (const action of ['download', 'copyTo', 'moveTo', 'rename'] as const) {
     if (action === 'rename' && files.length !== 1) continue;
@@ -72,13 +71,10 @@ export function lockedByOther(files: readonly FileRecord[], lock: LockContext): 
 }
 
 /**
- * spec 001 §3's derived flag editableOnline: a text file the viewer edits, with the update
- * permission. A lock someone else holds shows the lock notice instead (FileBrowser).
+ * spec 001 §3's derived flag editableOnline: a file whose openType is editOnline (a text file the
+ * viewer edits), with the update permission. A lock someone else holds shows the lock notice
+ * instead (FileBrowser).
  */
 export function isEditableOnline(file: FileRecord): boolean {
-  return (
-    file.ftype === 'file' &&
-    hasPermission(file.user_acl, 'update') &&
-    isEditableText(previewKindOf(file.extname), file.fsize)
-  );
+  return file.ftype === 'file' && file.openType === 'editOnline' && hasPermission(file.user_acl, 'update');
 }
