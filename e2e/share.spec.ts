@@ -97,7 +97,7 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   await expect(settings.getByRole('button', { name: 'Save' })).toBeDisabled();
   await choose(page, 'Expiry', '7 days');
   // The download limit takes digits only (spec 002 §5): what else is typed does not appear
-  const limit = settings.getByLabel('Download limit');
+  const limit = settings.getByLabel('Downloads left');
   await limit.fill('-3');
   await expect(limit).toHaveValue('3');
   await choose(page, 'Access code', 'On');
@@ -152,6 +152,14 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   await panel.getByRole('button', { name: 'Access log' }).click();
   const log = page.getByRole('dialog', { name: 'Access log' });
   await expect(log.getByText(`downloaded ${name}`)).toBeVisible();
+  await closeDialog(log);
+
+  // The settings show what is left; 7 days picked again renews the expiry from now
+  await panel.getByRole('button', { name: 'Other settings' }).click();
+  await expect(settings.getByLabel('Downloads left')).toHaveValue('2');
+  await expect(settings.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await choose(page, 'Expiry', '7 days');
+  await expect(settings.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
 test('a cancelled link shows its page; the shared list lists what was shared', async ({ page, browser }) => {

@@ -77,8 +77,8 @@ export const shareEn = {
   settings: {
     title: 'Link settings',
     expiry: 'Expiry',
-    downloadCount: 'Download limit',
-    downloadCountHelp: 'Leave blank for unlimited downloads.',
+    downloadCount: 'Downloads left',
+    downloadCountHelp: 'Counted from now. Leave blank for unlimited downloads.',
     downloadCountReadOnly: 'Only links that allow downloads have a download limit.',
     unlimited: 'Unlimited',
     chkcode: 'Access code',

@@ -79,8 +79,8 @@ export const shareZhCN: Messages['share'] = {
   settings: {
     title: '链接设置',
     expiry: '有效期',
-    downloadCount: '下载次数',
-    downloadCountHelp: '留空表示不限次数。',
+    downloadCount: '剩余下载次数',
+    downloadCountHelp: '从现在起计算；留空表示不限次数。',
     downloadCountReadOnly: '仅允许下载的链接可以限制下载次数。',
     unlimited: '不限',
     chkcode: '提取码',

@@ -16,7 +16,7 @@ import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserService } from '../users/service.ts';
 import type { VerificationService } from '../verification/service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordMatches, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
 import type { Throttle, ThrottlePolicy } from './throttle.ts';
 
@@ -83,7 +83,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   async function checkOldPassword(user: UserRow, oldPassword: string): Promise<void> {
     const key = `password:user:${user.id}`;
     await throttle.check(key);
-    if (!(await verifyPassword(user.password_hash, oldPassword))) {
+    if (!(await passwordMatches(user.password_hash, oldPassword))) {
       await throttle.fail(key, OLD_PASSWORD_THROTTLE);
       throw new DomainError('wrongPassword');
     }

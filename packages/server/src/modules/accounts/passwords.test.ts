@@ -31,13 +31,26 @@ describe('PUT /p/user/me/password', () => {
     expect((await elsewhere.get('/v1/users/self')).statusCode).toBe(401);
     expect((await here.get('/v1/users/self')).statusCode).toBe(200);
 
-    // the trimmed new password works, the old one does not
+    // the trimmed new password works, typed with its spaces too; the old one does not
     expect(
       (await t.anonymous().post('/p/login', { account: u.account, password: NEW_PASSWORD })).statusCode,
     ).toBe(200);
     expect(
+      (await t.anonymous().post('/p/login', { account: u.account, password: ` ${NEW_PASSWORD} ` }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.anonymous().post('/p/login', { account: u.account, password: `${NEW_PASSWORD}x` })).statusCode,
+    ).toBe(401);
+    expect(
       (await t.anonymous().post('/p/login', { account: u.account, password: u.password })).statusCode,
     ).toBe(401);
+    // as the current password of the next change, typed as it was set
+    const next = await here.put('/p/user/me/password', {
+      old_password: ` ${NEW_PASSWORD} `,
+      new_password: 'Other-Pass-8x',
+    });
+    expect(next.statusCode, next.body).toBe(204);
   });
 
   test('a wrong current password answers wrongPassword; five of them lock for a while', async () => {

@@ -13,6 +13,17 @@ export async function verifyPassword(hashed: string, password: string): Promise<
   }
 }
 
+/**
+ * Whether a typed password is the account's: as typed, or trimmed. New passwords are stored
+ * trimmed (shared password.ts), so one set as "  secret  " is typed back with its spaces; one
+ * stored with edge spaces before that rule still matches as typed.
+ */
+export async function passwordMatches(hashed: string, typed: string): Promise<boolean> {
+  if (await verifyPassword(hashed, typed)) return true;
+  const trimmed = typed.trim();
+  return trimmed !== typed && trimmed !== '' && (await verifyPassword(hashed, trimmed));
+}
+
 /** Verified against when an account does not exist, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {

@@ -8,7 +8,7 @@ import { DomainError } from '../../http/errors.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
 import type { UserService } from '../users/service.ts';
 import type { MustChangeReason, PasswordService } from './password-service.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, passwordMatches } from './passwords.ts';
 import * as repo from './repo.ts';
 import type { Throttle, ThrottlePolicy } from './throttle.ts';
 
@@ -111,7 +111,7 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
       await throttle.check(addressKey);
 
       const user = await repo.findUserByAccount(db, account);
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+      const ok = await passwordMatches(user?.password_hash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
         await throttle.fail(accountKey, ACCOUNT_THROTTLE);
         await throttle.fail(addressKey, ADDRESS_THROTTLE);

@@ -132,6 +132,29 @@ describe('link lifecycle (spec 002 §4)', () => {
 });
 
 describe('ranges: who may open a link (spec 002 §6)', () => {
+  test('a range the deployment takes away (link_ranges) opens only for those named and the space', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone' });
+    const named = await t.makeUser();
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] });
+    const stranger = await (await t.makeUser()).client();
+    const anon = t.anonymous();
+    expect((await anon.get(`/api/v3/skiplogin/links/${link.sid}`)).statusCode).toBe(200);
+    await t.services.settings.set(0, 'link_ranges', ['company', 'group', 'user']);
+    try {
+      expect(failure(await anon.get(`/api/v3/skiplogin/links/${link.sid}`)).result).toBe('userNotLogin');
+      expect(failure(await anon.get(`/api/v3/links/${link.sid}/download?platform=share`)).status).toBe(401);
+      expect(failure(await stranger.get(`/api/v3/skiplogin/links/${link.sid}`)).result).toBe('accessDeny');
+      const theirs = await (await named.client()).get(`/api/v3/skiplogin/links/${link.sid}`);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect((await c.get(`/api/v3/links/${link.sid}`)).json().ranges).toBe('anyone');
+    } finally {
+      await t.services.settings.set(0, 'link_ranges', ['anyone', 'company', 'group', 'user']);
+    }
+    // Allowed again, the link is public again: nothing was changed on it.
+    expect((await anon.get(`/api/v3/skiplogin/links/${link.sid}`)).statusCode).toBe(200);
+  });
+
   test('a logged-out visitor on each range', async () => {
     const company = await t.makeCompany('Range Co');
     const { c, file } = await ownerWithFile(t, { companyId: company });
@@ -400,6 +423,24 @@ describe('download limits (spec 002 §5, §9)', () => {
     // a new limit counts from now
     const more = await c.put(`/api/v3/links/${link.sid}`, { download_limits: 2 });
     expect(more.json().download_remain).toBe(2);
+  });
+
+  test('a spent link turned to read opens again for viewing: a read link has no download limit', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone', download_limits: 1 });
+    const anon = t.anonymous();
+    expect((await anon.get(`/api/v3/links/${link.sid}/download?platform=share`)).statusCode).toBe(200);
+    expect(failure(await anon.get(`/api/v3/skiplogin/links/${link.sid}`)).result).toBe('linkDownloadLimits');
+    const read = await c.put(`/api/v3/links/${link.sid}`, { permission: 'read' });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ permission: 'read', download_limits: -1, download_remain: -1 });
+    const page = await anon.get(`/api/v3/skiplogin/links/${link.sid}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ authed: true, download_remain: -1 });
+    expect(failure(await anon.get(`/api/v3/links/${link.sid}/download?platform=share`)).status).toBe(403);
+    // Back to download, the owner sets a new limit as for any link.
+    const again = await c.put(`/api/v3/links/${link.sid}`, { permission: 'download', download_limits: 3 });
+    expect(again.json()).toMatchObject({ download_limits: 3, download_remain: 3 });
   });
 
   test('a folder through a link: browse, and the zip counts once', async () => {

@@ -86,6 +86,22 @@ describe('share members (spec 002 §2, §4, §6)', () => {
     ).toBe('permissionDenied');
   });
 
+  test("a visitor whom only the range lets in sees the file, not the members' emails and phones", async () => {
+    const { c, file } = await ownerWithFile(t);
+    const named = await t.makeUser({ name: 'Named' });
+    const link = await share(c, file.fileid, { ranges: 'anyone' });
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] });
+    const stranger = await (await t.makeUser()).client();
+    const seen = await stranger.get(`/api/v3/links/${link.sid}?include=members`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().file.fname).toBe(file.fname);
+    expect(seen.json().link_members).toBeUndefined();
+    expect(failure(await stranger.get(`/api/v3/links/${link.sid}/members`)).result).toBe('permissionDenied');
+    // The person the link names sees the list, contacts included.
+    const theirs = (await (await named.client()).get(`/api/v3/links/${link.sid}?include=members`)).json();
+    expect(names(theirs.link_members)).toContain('Named');
+  });
+
   test('members load in pages of 50', async () => {
     const { c, file } = await ownerWithFile(t);
     const link = await share(c, file.fileid, { ranges: 'user' });

@@ -63,6 +63,14 @@ export function isNamed(viewer: Viewer): boolean {
   );
 }
 
+/**
+ * Who may see a link's members, with their emails and phones: the people of its space and those
+ * the link names. Anyone else whom the range lets in sees the file, not who else may.
+ */
+export function maySeeMembers(viewer: Viewer): boolean {
+  return viewer.rank !== null || isNamed(viewer);
+}
+
 /** The link's owner: its creator, or the creator of the space (spec 002 §2 "owner-only invite"). */
 export function isOwner(viewer: Viewer, scene: Scene): boolean {
   return viewer.actor?.userId === scene.link.creator_id || viewer.rank === 0;
@@ -116,13 +124,21 @@ export function assertUsable(scene: Scene, now: number): void {
  * a company user's own space: notGroupMember); user (only those named: accessDeny). A logged-out
  * visitor of anything but an anyone link is asked to log in.
  */
-export function admit(scene: Scene, viewer: Viewer, ctx: { deptIds: ReadonlySet<number> }): LinkPermission {
+export function admit(
+  scene: Scene,
+  viewer: Viewer,
+  ctx: { deptIds: ReadonlySet<number>; allowed: readonly LinkRange[] },
+): LinkPermission {
   const link = scene.link;
   const linkPermission = link.permission as LinkPermission;
   const named = namedPermission(viewer);
   if (named) return minLinkPermission(named, linkPermission);
   if (viewer.rank !== null) return linkPermission;
-  const range = link.ranges as LinkRange;
+  // A range the deployment no longer allows (settings link_ranges) admits nobody by itself: its
+  // links keep the people they name and the space's own, as a user-range link does.
+  const range: LinkRange = ctx.allowed.includes(link.ranges as LinkRange)
+    ? (link.ranges as LinkRange)
+    : 'user';
   if (range === 'anyone') return linkPermission;
   const actor = viewer.actor;
   if (!actor) throw new DomainError('userNotLogin');

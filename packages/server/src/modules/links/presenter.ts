@@ -1,4 +1,5 @@
 import {
+  isDownloadCountEditable,
   type LinkFile,
   type LinkMember,
   type LinkMembersSummary,
@@ -29,9 +30,16 @@ export function presentLinkFile(
   };
 }
 
-/** download_remain: -1 unlimited, else what is left of the limit. */
-export function downloadRemain(link: Pick<LinkRow, 'download_limits' | 'download_count'>): number {
-  return link.download_limits === -1 ? -1 : Math.max(0, link.download_limits - link.download_count);
+/**
+ * download_remain: -1 unlimited, else what is left of the limit. A link that lets nobody download
+ * (read) has no limit to spend (spec 002 §5: the count is set only on download and write links).
+ */
+export function downloadRemain(
+  link: Pick<LinkRow, 'download_limits' | 'download_count' | 'permission'>,
+): number {
+  if (link.download_limits === -1 || !isDownloadCountEditable(link.permission as LinkPermission, false))
+    return -1;
+  return Math.max(0, link.download_limits - link.download_count);
 }
 
 export interface MemberNames {

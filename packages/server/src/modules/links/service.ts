@@ -64,6 +64,7 @@ import {
   isOwner,
   isRestricted,
   linkPermissionOptions,
+  maySeeMembers,
   needsCode,
   rangeContext,
   rankOf,
@@ -187,6 +188,12 @@ export function createLinkService(deps: Deps) {
     return viewer.actor ? spaces.deptIdsOf(viewer.actor.userId) : new Set();
   }
 
+  /** What the link lets this visitor do (policy admit), with the deployment's allowed ranges. */
+  async function admitted(scene: Scene, viewer: Viewer): Promise<LinkPermission> {
+    const allowed = (await settings.get(scene.space.company_id)).link_ranges;
+    return admit(scene, viewer, { deptIds: await deptIdsFor(viewer), allowed });
+  }
+
   function requireEditor(viewer: Viewer): void {
     if (!isEditor(viewer)) throw new DomainError('permissionDenied');
   }
@@ -243,7 +250,7 @@ export function createLinkService(deps: Deps) {
   ): Promise<{ viewer: Viewer; permission: LinkPermission }> {
     assertUsable(scene, now());
     const viewer = await viewerOf(visitor.actor, scene);
-    const permission = admit(scene, viewer, { deptIds: await deptIdsFor(viewer) });
+    const permission = await admitted(scene, viewer);
     if (needsCode(scene, viewer) && !(await proven(scene, visitor))) throw new DomainError('chkcodeRequired');
     // spec 002 §5: a link whose downloads are used up is spent (the linkDownloadLimits page).
     if (!isEditor(viewer) && downloadRemain(scene.link) === 0) throw new DomainError('linkDownloadLimits');
@@ -340,7 +347,8 @@ export function createLinkService(deps: Deps) {
         restricted: isRestricted(space),
       },
     };
-    if (opts.members)
+    // The members carry their contacts: only for those the member list answers (members()).
+    if (opts.members && maySeeMembers(viewer))
       result.link_members = (await membersPage(scene, viewer, 0, PAGE_SIZE_SHARE_MEMBERS)).members;
     return result;
   }
@@ -484,6 +492,14 @@ export function createLinkService(deps: Deps) {
       checkDownloadLimits(body.download_limits);
       patch.download_limits = body.download_limits;
       // A new limit counts from now: "5" means five more downloads.
+      patch.download_count = 0;
+    } else if (
+      link.download_limits !== -1 &&
+      !isDownloadCountEditable((patch.permission ?? link.permission) as LinkPermission, false)
+    ) {
+      // A link turned to read lets nobody download: its limit goes with it, so that a spent one
+      // does not keep the viewers out (the form cannot show or change it for read).
+      patch.download_limits = -1;
       patch.download_count = 0;
     }
     if (body.chkcode !== undefined && body.chkcode !== (link.chkcode !== '')) {
@@ -1001,7 +1017,7 @@ export function createLinkService(deps: Deps) {
     async members(actor: Actor, sid: string, offset: number, count: number): Promise<LinkMemberList> {
       const scene = await sceneOfId(actor, sid);
       const viewer = await viewerOf(actor, scene);
-      if (viewer.rank === null && !isNamed(viewer)) throw new DomainError('permissionDenied');
+      if (!maySeeMembers(viewer)) throw new DomainError('permissionDenied');
       await claimOnLink(scene.link.id);
       return membersPage(scene, viewer, offset, count);
     },
@@ -1223,7 +1239,7 @@ export function createLinkService(deps: Deps) {
       const scene = await sceneBySid(sid);
       assertUsable(scene, now());
       const viewer = await viewerOf(visitor.actor, scene);
-      const permission = admit(scene, viewer, { deptIds: await deptIdsFor(viewer) });
+      const permission = await admitted(scene, viewer);
       const authed = !needsCode(scene, viewer) || (await proven(scene, visitor));
       if (authed && !isEditor(viewer) && downloadRemain(scene.link) === 0)
         throw new DomainError('linkDownloadLimits');
@@ -1258,7 +1274,7 @@ export function createLinkService(deps: Deps) {
       const scene = await sceneBySid(sid);
       assertUsable(scene, now());
       const viewer = await viewerOf(visitor.actor, scene);
-      admit(scene, viewer, { deptIds: await deptIdsFor(viewer) });
+      await admitted(scene, viewer);
       const expiresAt = now() + LINK_TOKEN_SECONDS;
       if (!scene.link.chkcode) return { rand_code: '', expires_at: expiresAt };
       if (!(await proven(scene, { ...visitor, proof: { code: chkcode } })))

@@ -59,10 +59,14 @@ export function AdvancedSettingsDialog({ open, fileid, link, onClose, onCancelle
 
   const initialChoice = expiryChoiceOf(link);
   const [choice, setChoice] = useState<ExpiryChoice>(initialChoice);
+  // A preset counts from now, so picking the link's preset again (to renew it) is a change.
+  const [presetPicked, setPresetPicked] = useState(false);
   const [custom, setCustom] = useState<Dayjs | null>(
     initialChoice === 'custom' ? dayjs(link.expire_time * 1000) : null,
   );
-  const initialCount = link.download_limits === DOWNLOAD_UNLIMITED ? '' : String(link.download_limits);
+  // The field is the downloads left: a count saved counts from now (the server's rule), so what
+  // the link has now is what is left of its limit, and typing the old limit again renews it.
+  const initialCount = link.download_remain === DOWNLOAD_UNLIMITED ? '' : String(link.download_remain);
   const [count, setCount] = useState(initialCount);
   const [forced, setForced] = useState(false);
   const [code, setCode] = useState(link.has_chkcode);
@@ -73,8 +77,9 @@ export function AdvancedSettingsDialog({ open, fileid, link, onClose, onCancelle
   const customSeconds = custom ? custom.unix() : undefined;
   const expiryChanged =
     choice !== initialChoice ||
+    (presetPicked && typeof choice === 'number' && choice !== EXPIRY_UNLIMITED) ||
     (choice === 'custom' && customSeconds !== (initialChoice === 'custom' ? link.expire_time : undefined));
-  const countChanged = countEditable && countValue !== link.download_limits;
+  const countChanged = countEditable && countValue !== link.download_remain;
   const codeChanged = code !== link.has_chkcode;
   const dirty = expiryChanged || countChanged || codeChanged;
   const pending = update.isPending || setChkcode.isPending;
@@ -180,6 +185,7 @@ export function AdvancedSettingsDialog({ open, fileid, link, onClose, onCancelle
                 disabled={restricted}
                 onChange={(value: ExpiryChoice) => {
                   setChoice(value);
+                  setPresetPicked(typeof value === 'number');
                   // spec 002 §4: unlimited sets the expiry to 0; custom starts from a day ahead.
                   if (value === 'custom' && !custom) setCustom(dayjs().add(1, 'day').startOf('hour'));
                 }}
