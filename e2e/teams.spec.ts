@@ -84,6 +84,34 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
   await expect(memberRow(dialog, '王芳')).toHaveCount(0);
   await expect(dialog.getByText('2 members')).toBeVisible();
 
+  // A department brings 李娜 as well: she is not removed by name then, and the department's
+  // removal asks first
+  await dialog.getByRole('button', { name: 'Add members' }).click();
+  const adding = page.getByRole('dialog', { name: `Add members to ${team}` });
+  await adding.getByRole('button', { name: /星云科技/ }).click();
+  await adding.getByRole('button', { name: /研发中心/ }).click();
+  await adding.getByRole('checkbox', { name: '后端组' }).check();
+  await adding.getByRole('button', { name: 'Add members' }).click();
+  await expect(adding).toBeHidden();
+  const deptRow = memberRow(dialog, 'Department').filter({ hasText: '后端组' });
+  await expect(deptRow).toBeVisible();
+  await expect(memberRow(dialog, '李娜').first()).toContainText('Also a member through 后端组');
+  await dialog.getByRole('combobox', { name: 'Role of 李娜' }).click();
+  const roles = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(roles.filter({ hasText: 'Transfer ownership' })).toBeVisible();
+  await expect(roles.filter({ hasText: 'Remove' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await deptRow.getByRole('button', { name: 'Remove this department' }).click();
+  const askDept = page.getByRole('dialog', { name: 'Remove 后端组 from the team?' });
+  await expect(askDept).toContainText('will no longer see this team');
+  await cancelDialog(askDept);
+  await expect(deptRow).toBeVisible();
+  await deptRow.getByRole('button', { name: 'Remove this department' }).click();
+  await askDept.getByRole('button', { name: 'Remove' }).click();
+  await expect(askDept).toBeHidden();
+  await expect(deptRow).toHaveCount(0);
+  await expect(memberRow(dialog, '李娜')).not.toContainText('Also a member through');
+
   // Hand the team to 李娜: the previous owner becomes a member
   await dialog.getByRole('tab', { name: 'Team settings' }).click();
   await dialog.getByRole('button', { name: 'Transfer team' }).click();
@@ -109,6 +137,8 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
   await expect(
     page.getByRole('navigation', { name: /spaces/i }).getByRole('link', { name: team }),
   ).toHaveCount(0);
+  // The dialog closing is not told that the team it showed is gone
+  await expect(page.getByText('The team does not exist.')).toHaveCount(0);
 
   // The new owner deletes it, confirming with DEL
   const context = await browser.newContext({ locale: 'en-US' });
@@ -130,6 +160,31 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
     owner.getByRole('navigation', { name: /spaces/i }).getByRole('link', { name: team }),
   ).toHaveCount(0);
   await context.close();
+});
+
+test("a chat's owner deletes it from the chat dialog, typing DEL", async ({ page }) => {
+  await login(page, 'zhangwei');
+  await page.goto('/pcview/contacts/group');
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'New chat' });
+  await picker.getByRole('button', { name: /星云科技/ }).click();
+  await picker.getByRole('button', { name: /研发中心/ }).click();
+  await picker.getByRole('button', { name: /后端组/ }).click();
+  await picker.getByRole('checkbox', { name: '王芳' }).check();
+  await picker.getByRole('button', { name: 'Start chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Multi-person chat' });
+  await expect(chat.getByText('2 people')).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Exit chat' })).toHaveCount(0); // the owner
+  await chat.getByRole('button', { name: 'Delete chat' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 张伟、王芳?' });
+  await expect(confirm).toContainText('deleted for everyone in it');
+  const remove = confirm.getByRole('button', { name: 'Delete chat' });
+  await expect(remove).toBeDisabled();
+  await confirm.getByRole('textbox').fill('DEL');
+  await remove.click();
+  await expect(page.getByText('The team has been deleted.')).toBeVisible();
+  await expect(chat).toBeHidden();
+  await expect(page.getByText('The team does not exist.')).toHaveCount(0);
 });
 
 test('the directory, my teams page and the approval list show what the demo holds', async ({ page }) => {

@@ -78,6 +78,11 @@ export interface TeamMember {
   dept?: DeptBrief;
   /** A user present only through a department entry: the department (role fixed to member). */
   via_dept?: { id: number; name: string };
+  /**
+   * A user entry whom a department entry brings in too: removing the entry would leave them in,
+   * so they are not removed by name (cant_remove_member); they leave with the department.
+   */
+  in_dept?: { id: number; name: string };
   joined_at: number;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  defaultChatName,
   isChineseChar,
   isTeamDeleteConfirmed,
   validateHistoryLimit,
@@ -60,6 +61,25 @@ describe('validateTeamName', () => {
     ['中'.repeat(22), 'groupLengthTooLong'],
   ] as [string, string | undefined][])('%j -> %s', (name, expected) => {
     expect(validateTeamName(name)).toBe(expected);
+  });
+});
+
+describe('defaultChatName', () => {
+  test('the names joined with 、 while they fit the length rule', () => {
+    expect(defaultChatName(['Alice Walker', 'Bob Chen'])).toBe('Alice Walker、Bob Chen');
+    const long = 'L'.repeat(20);
+    // Three names of 20 do not fit 42: two do (41).
+    expect(defaultChatName([long, long, long])).toBe(`${long}、${long}`);
+    expect(validateTeamName(defaultChatName([long, long, long]))).toBeUndefined();
+    // Chinese characters weigh 2: eight names of two make 39, a ninth would make 44.
+    expect(defaultChatName(['张伟', '王芳', '李娜', '刘洋', '陈静', '杨磊', '赵敏', '黄强', '周杰'])).toBe(
+      '张伟、王芳、李娜、刘洋、陈静、杨磊、赵敏、黄强',
+    );
+  });
+
+  test('a name the rules refuse becomes "{name} chat"', () => {
+    expect(defaultChatName(['Bo'])).toBe('Bo chat');
+    expect(defaultChatName([])).toBe('Chat chat');
   });
 });
 

@@ -46,6 +46,21 @@ export function validateTeamName(raw: string): TeamNameError | undefined {
   return undefined;
 }
 
+/**
+ * A multi-person chat's name when none is given: its people's names joined with 、, as many as fit
+ * TEAM_NAME_MAX_WEIGHT, so that it always passes the length rule; one the rules refuse otherwise
+ * (too short, a refused character) becomes "{name} chat", cut to 20 characters.
+ */
+export function defaultChatName(names: readonly string[]): string {
+  let name = '';
+  for (const n of names) {
+    const next = name ? `${name}、${n}` : n;
+    if (weightedLength(next) > TEAM_NAME_MAX_WEIGHT) break;
+    name = next;
+  }
+  return validateTeamName(name) ? `${name || 'Chat'} chat`.slice(0, 20) : name;
+}
+
 /** Team notice: weighted length at most 600 (spec 000 §5). An empty notice is allowed. */
 export function validateNotice(notice: string): ErrorKeyOf<'noticeLengthTooLong'> | undefined {
   return weightedLength(notice) > NOTICE_MAX_WEIGHT ? 'noticeLengthTooLong' : undefined;

@@ -70,6 +70,11 @@ export const teamsEn = {
     removeText: '{{name}} will no longer see this team or its files. Someone will have to add them again.',
     removeManyText: 'They will no longer see this team or its files. Someone will have to add them again.',
     removeDept: 'Remove this department',
+    removeDeptTitle: 'Remove {{name}} from the team?',
+    removeDeptText_one:
+      'The {{count}} person it brings in will no longer see this team or its files, unless they are members by name.',
+    removeDeptText_other:
+      'The {{count}} people it brings in will no longer see this team or its files, unless they are members by name.',
     transfer: 'Transfer ownership',
     roleOf: 'Role of {{name}}',
     you: 'You',
@@ -77,6 +82,7 @@ export const teamsEn = {
     deptPeople_one: '{{count}} person · {{path}}',
     deptPeople_other: '{{count}} people · {{path}}',
     viaDept: 'Member through {{name}}',
+    alsoViaDept: 'Also a member through {{name}}',
     total_one: '{{count}} member',
     total_other: '{{count}} members',
     empty: 'No members found',
@@ -217,6 +223,10 @@ export const teamsEn = {
     exit: 'Exit chat',
     exitTitle: 'Exit the chat?',
     exitText: 'You will no longer see this chat.',
+    delete: 'Delete chat',
+    deleteTitle: 'Delete {{name}}?',
+    deleteText:
+      'The chat, its messages and its files will be deleted for everyone in it. This cannot be undone.',
     new: 'New chat',
     start: 'Start chat',
   },

@@ -1,5 +1,6 @@
+import { TEAM_TYPE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { joinDept, makeDept } from '../../../test/drive.ts';
+import { joinDept, makeDept, makeTeam } from '../../../test/drive.ts';
 import { makeTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -23,6 +24,20 @@ afterAll(async () => {
 const APPROVAL = '/v1/companies/self/group_approval';
 
 describe('group-creation approval', () => {
+  test('a chat made before approval was asked for does not become a general team without it', async () => {
+    const owner = await t.makeUser({ companyId });
+    const other = await t.makeUser({ companyId });
+    const chat = await makeTeam(t, owner, [{ user: other, role: 3 }], {
+      teamType: TEAM_TYPE.chat,
+      companyId,
+    });
+    const oc = await owner.client();
+    const res = await oc.post(`/api/v3/yun_msg/groups/${chat}/upgrade`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().result).toBe('approvalRequired');
+    expect((await oc.get(`/api/v3/groups/${chat}`)).json().type).toBe(TEAM_TYPE.chat);
+  });
+
   test('end to end: ask, be refused, ask again, be approved; the team has the requested members', async () => {
     const applicant = await t.makeUser({ companyId, name: '张伟' });
     const colleague = await t.makeUser({ companyId, name: '王芳' });

@@ -16,6 +16,8 @@ export interface MemberTarget {
   isDept: boolean;
   /** A person present only through a department entry. */
   viaDept: boolean;
+  /** A user entry whom a department entry brings in as well. */
+  alsoViaDept?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function removalError(
     if (opts.byCheckbox || opts.ascriptionDept) return 'cant_remove_member';
     return canRemoveDeptEntry(actor) ? undefined : 'cant_remove_member';
   }
-  if (target.viaDept) return 'cant_remove_member';
+  // Taking the name of someone a department brings as well would leave them in.
+  if (target.viaDept || target.alsoViaDept) return 'cant_remove_member';
   return canRemoveMember(actor, target.role) ? undefined : 'cant_remove_member';
 }

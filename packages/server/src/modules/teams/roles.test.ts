@@ -197,6 +197,34 @@ describe('role rules that depend on the team and the member', () => {
     expect(await roleOf(gid, ownerUser.id)).toBe(member);
   });
 
+  test('someone named whom a department brings as well is not removed by name: they would stay, demoted', async () => {
+    const dept = await makeDept(t, companyId, 'Field');
+    const both = await t.makeUser({ companyId });
+    await joinDept(t, both, dept.id);
+    const ownerUser = people[owner][0];
+    const gid = await makeTeam(t, ownerUser, [{ user: both, role: admin }], {
+      teamType: TEAM_TYPE.company,
+      companyId,
+    });
+    const client = clients.get(ownerUser.id) as Client;
+    await client.post(`/v1/groups/${gid}/members/batch`, { put: [dept.id], type: 2 });
+    const row = (await client.get(`/v1/groups/${gid}/members?limit=50`))
+      .json()
+      .members.find((m: { type: number; id: number }) => m.type === 1 && m.id === both.id);
+    expect(row).toMatchObject({ team_role: admin, in_dept: { id: dept.id, name: 'Field' } });
+    for (const res of [
+      await act(client, gid, both.id, 'remove'),
+      await client.delete(`/v1/groups/${gid}/members/${both.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().result).toBe('cant_remove_member');
+    }
+    expect(await roleOf(gid, both.id)).toBe(admin);
+    // Once the department is out, the name is what keeps them in, and it may go.
+    expect((await client.delete(`/v1/groups/${gid}/members/${dept.id}?type=2`)).statusCode).toBe(204);
+    expect((await act(client, gid, both.id, 'remove')).statusCode).toBe(204);
+  });
+
   test('the owner cannot hand ownership to themselves; an unknown member is 40010004', async () => {
     const { gid, actor, client } = await scene(owner, member, TEAM_TYPE.general);
     const self = await act(client, gid, actor.id, 'transfer');

@@ -15,13 +15,13 @@ import {
   canTogglePush,
   canUpgradeChat,
   cutSearchInput,
+  defaultChatName,
   type InviteInfo,
   matchesMemberSearch,
   parseTeamAvatar,
   randomString,
   randomTeamAvatar,
   type Settings,
-  TEAM_NAME_MAX_WEIGHT,
   TEAM_ROLE,
   TEAM_TYPE,
   type TeamMember,
@@ -31,7 +31,6 @@ import {
   type TeamType,
   validateNotice,
   validateTeamName,
-  weightedLength,
 } from '@cirrus/shared';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
@@ -228,11 +227,14 @@ export function createTeamService({
       findCoveredUsers(dbx, groupId),
     ]);
     const directIds = new Set(direct.map((d) => d.user_id));
+    // Those only a department brings, and user entries a department brings as well: by the first.
     const viaDept = new Map<number, number>();
+    const alsoViaDept = new Map<number, number>();
     for (const c of covered) {
-      if (!directIds.has(c.user_id) && !viaDept.has(c.user_id)) viaDept.set(c.user_id, c.dept_id);
+      const into = directIds.has(c.user_id) ? alsoViaDept : viaDept;
+      if (!into.has(c.user_id)) into.set(c.user_id, c.dept_id);
     }
-    return { direct, viaDept };
+    return { direct, viaDept, alsoViaDept };
   }
 
   /**
@@ -240,7 +242,7 @@ export function createTeamService({
    * entries by role and joining time, then the people departments bring, by pinyin.
    */
   async function memberRows(space: GroupRow, keywords = ''): Promise<TeamMember[]> {
-    const [{ direct, viaDept }, entries] = await Promise.all([
+    const [{ direct, viaDept, alsoViaDept }, entries] = await Promise.all([
       people(space.id),
       repo.findDeptEntries(db, space.id),
     ]);
@@ -294,11 +296,15 @@ export function createTeamService({
     for (const d of sortedDirect) {
       const user = person(d.user_id);
       if (!user || !matches(d.user_id)) continue;
+      const alsoDept = alsoViaDept.get(d.user_id);
       members.push({
         type: 1,
         id: d.user_id,
         team_role: d.team_role as TeamRole,
         user,
+        ...(alsoDept === undefined
+          ? {}
+          : { in_dept: { id: alsoDept, name: depts.get(alsoDept)?.name ?? '' } }),
         joined_at: d.joined_at,
       });
     }
@@ -336,7 +342,13 @@ export function createTeamService({
       return { role: TEAM_ROLE.member, isDept: true, viaDept: false };
     }
     const direct = await repo.findDirectMember(trx, space.id, id, rowLocks);
-    if (direct) return { role: direct.team_role as TeamRole, isDept: false, viaDept: false };
+    if (direct)
+      return {
+        role: direct.team_role as TeamRole,
+        isDept: false,
+        viaDept: false,
+        alsoViaDept: await inDept(trx, space.id, id),
+      };
     if (await inDept(trx, space.id, id)) return { role: TEAM_ROLE.member, isDept: false, viaDept: true };
     throw new DomainError('groupMemberNotFound');
   }
@@ -493,17 +505,12 @@ export function createTeamService({
   /** A chat's default name: its first members' names, within the name limit. */
   async function chatName(ownerId: number, memberIds: number[]): Promise<string> {
     const persons = await contacts.persons([ownerId, ...memberIds]);
-    const names = [ownerId, ...memberIds].flatMap((id) => {
-      const p = persons.get(id);
-      return p ? [p.nick_name] : [];
-    });
-    let name = '';
-    for (const n of names) {
-      const next = name ? `${name}、${n}` : n;
-      if (weightedLength(next) > TEAM_NAME_MAX_WEIGHT) break;
-      name = next;
-    }
-    return validateTeamName(name) ? `${name || 'Chat'} chat`.slice(0, 20) : name;
+    return defaultChatName(
+      [ownerId, ...memberIds].flatMap((id) => {
+        const p = persons.get(id);
+        return p ? [p.nick_name] : [];
+      }),
+    );
   }
 
   async function inviteInfo(space: GroupRow, code: string, actor?: Actor): Promise<InviteInfo> {
@@ -748,6 +755,8 @@ export function createTeamService({
     async upgradeChat(actor: Actor, groupId: number): Promise<TeamRecord> {
       const access = await requireTeam(actor, groupId);
       if (!canUpgradeChat(access.role, access.type)) throw new DomainError('permissionDenied');
+      // The chat becomes a general team: where teams need approval, so does this one.
+      if (await approval.isRequired(actor)) throw new DomainError('approvalRequired');
       const { max_groups_per_user } = await settings.get(actor.companyId);
       // The new general team counts towards the owner's groupNumLimit, counted with their row locked.
       await db.transaction().execute(async (trx) => {

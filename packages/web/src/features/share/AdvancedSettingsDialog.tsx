@@ -183,9 +183,10 @@ export function AdvancedSettingsDialog({ open, fileid, link, onClose, onCancelle
                 value={choice}
                 options={expiryOptions}
                 disabled={restricted}
+                // onSelect, unlike onChange, also tells of the option already chosen (a renewal).
+                onSelect={(value: ExpiryChoice) => setPresetPicked(typeof value === 'number')}
                 onChange={(value: ExpiryChoice) => {
                   setChoice(value);
-                  setPresetPicked(typeof value === 'number');
                   // spec 002 §4: unlimited sets the expiry to 0; custom starts from a day ahead.
                   if (value === 'custom' && !custom) setCustom(dayjs().add(1, 'day').startOf('hour'));
                 }}

@@ -372,7 +372,7 @@ export function SharePanel({ file, open, onClose }: SharePanelProps) {
       {link && link.status !== 'close' && (
         <>
           <AdvancedSettingsDialog
-            key={`settings-${link.version}-${sub === 'settings'}`}
+            key={`settings-${link.version}-${link.download_remain}-${sub === 'settings'}`}
             open={sub === 'settings'}
             fileid={file.fileid}
             link={link}

@@ -50,6 +50,8 @@ export function useShareLink(fileid: number, enabled: boolean) {
     queryFn: ({ signal }) => loadShareLink(fileid, signal),
     enabled,
     retry: false,
+    // Others change it too (downloads spent, expiry passed): each opening of the panel asks again.
+    staleTime: 0,
   });
 }
 

@@ -2,6 +2,7 @@ import { MessageOutlined, PlusOutlined, RocketOutlined } from '@ant-design/icons
 import {
   CHAT_DIALOG_AVATARS,
   canAddMembers,
+  canDeleteTeam,
   canExitTeam,
   canRenameChat,
   canUpgradeChat,
@@ -24,9 +25,12 @@ import { useLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/queries';
 import { useSettings } from '../settings/queries';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DeleteTeamDialog } from './DeleteTeamDialog';
 import { InlineEdit } from './InlineEdit';
 import {
+  useApprovers,
   useConversation,
+  useDeleteTeam,
   useExitTeam,
   useInvalidateTeam,
   useTeam,
@@ -40,7 +44,7 @@ import './teams.css';
 /**
  * The multi-person chat dialog (spec 000 §2): rename, the member strip (up to 9 here, where the
  * strip shows 6 elsewhere), add people, send message (only when the chat has messages), upgrade
- * to a general team, exit.
+ * to a general team, exit; its owner deletes it (typing DEL, as a team).
  */
 export function ChatDialog({
   groupId,
@@ -61,11 +65,13 @@ export function ChatDialog({
   const people = useTeamPeople(open ? groupId : undefined);
   const update = useUpdateTeam(groupId);
   const exit = useExitTeam();
+  const remove = useDeleteTeam();
+  const approvers = useApprovers(open);
   const invalidate = useInvalidateTeam();
   const leaveRedirect = useLeaveRedirect();
   const { run, attempt } = useTeamMessages();
   const me = useCurrentUser();
-  const [dialog, setDialog] = useState<'add' | 'upgrade' | 'exit' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'upgrade' | 'exit' | 'delete' | null>(null);
   const [upgraded, setUpgraded] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -111,6 +117,11 @@ export function ChatDialog({
     if (await attempt(() => exit.mutateAsync({ gid: groupId, userId: me.id }), 'exitTeamSuccess')) {
       onClose();
     }
+  };
+
+  const deleteChat = async () => {
+    leaveRedirect(groupId);
+    if (await attempt(() => remove.mutateAsync(groupId), 'deleteTeamSuccess')) onClose();
   };
 
   return (
@@ -177,7 +188,8 @@ export function ChatDialog({
             >
               {t('chat.send')}
             </Button>
-            {canUpgradeChat(role, data.type) && (
+            {/* A new general team needs approval where the deployment asks for it: no upgrade then. */}
+            {canUpgradeChat(role, data.type) && approvers.data?.required === false && (
               <Button icon={<RocketOutlined />} onClick={() => setDialog('upgrade')}>
                 {t('chat.upgrade')}
               </Button>
@@ -185,6 +197,11 @@ export function ChatDialog({
             {canExitTeam(role, data.type) && (
               <Button danger onClick={() => setDialog('exit')}>
                 {t('chat.exit')}
+              </Button>
+            )}
+            {canDeleteTeam(role, data.type) && (
+              <Button danger onClick={() => setDialog('delete')}>
+                {t('chat.delete')}
               </Button>
             )}
           </Flex>
@@ -219,6 +236,14 @@ export function ChatDialog({
       >
         {t('chat.exitText')}
       </ConfirmDialog>
+      <DeleteTeamDialog
+        chat
+        name={data?.name ?? ''}
+        open={dialog === 'delete'}
+        loading={remove.isPending}
+        onDelete={() => void deleteChat()}
+        onClose={() => setDialog(null)}
+      />
     </GuardedModal>
   );
 }

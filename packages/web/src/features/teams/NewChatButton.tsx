@@ -1,4 +1,5 @@
 import { MessageOutlined } from '@ant-design/icons';
+import { defaultChatName } from '@cirrus/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function NewChatButton() {
       <ApprovalDialog
         open={asking !== null}
         request={{
-          name: [me.nick_name, ...(asking ?? []).map((p) => p.name)].slice(0, 3).join('、'),
+          name: defaultChatName([me.nick_name, ...(asking ?? []).map((p) => p.name)]),
           type: 1,
           member_ids: (asking ?? []).map((p) => p.id),
           dept_ids: [],

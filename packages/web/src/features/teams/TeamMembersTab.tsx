@@ -12,7 +12,7 @@ import {
   type TeamRole,
 } from '@cirrus/shared';
 import { Avatar, Button, Checkbox, Empty, Flex, Input, Select, Spin, Tag, Tooltip, Typography } from 'antd';
-import { type UIEvent, useEffect, useMemo, useState } from 'react';
+import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactPicker } from '../../components/ContactPicker';
 import type { PickedContact } from '../../components/contact-picker';
@@ -61,6 +61,9 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
   // Who is about to be removed, once asked: one from their role menu, or the checked ones (bulk).
   const [toRemove, setToRemove] = useState<{ members: TeamMember[]; bulk: boolean } | null>(null);
   const [profile, setProfile] = useState<number | null>(null);
+  const [deptToRemove, setDeptToRemove] = useState<TeamMember | null>(null);
+  // People of this picking already added: a retry after the departments failed sends only the rest.
+  const added = useRef(new Set<number>());
   const role = team.self_member.team_role;
   const rows = useMemo(() => (members.data?.pages ?? []).flatMap((p) => p.members), [members.data]);
   const total = members.data?.pages[0]?.total ?? 0;
@@ -114,14 +117,23 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
       );
   };
 
+  const closePicker = () => {
+    added.current.clear();
+    setPicking(false);
+  };
+
   const addPicked = async (picked: PickedContact[]) => {
-    const users = picked.filter((p) => p.kind === 'user').map((p) => p.id);
+    const users = picked.filter((p) => p.kind === 'user' && !added.current.has(p.id)).map((p) => p.id);
     const depts = picked.filter((p) => p.kind === 'dept').map((p) => p.id);
+    // People and departments are two calls (the batch call takes one type at a time).
     const done = await attempt(async () => {
-      if (users.length) await mutations.add.mutateAsync({ ids: users, type: 1 });
+      if (users.length) {
+        await mutations.add.mutateAsync({ ids: users, type: 1 });
+        for (const id of users) added.current.add(id);
+      }
       if (depts.length) await mutations.add.mutateAsync({ ids: depts, type: 2 });
     }, 'modifySuccess');
-    if (done) setPicking(false);
+    if (done) closePicker();
   };
 
   const renderRow = (member: TeamMember) => {
@@ -173,7 +185,9 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
                 })
               : member.via_dept
                 ? t('members.viaDept', { name: member.via_dept.name })
-                : (member.user?.email ?? '')}
+                : member.in_dept
+                  ? t('members.alsoViaDept', { name: member.in_dept.name })
+                  : (member.user?.email ?? '')}
           </Typography.Text>
         </div>
         {actions.removeDept ? (
@@ -182,7 +196,7 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
               size="small"
               icon={<DeleteOutlined />}
               aria-label={t('members.removeDept')}
-              onClick={() => void attempt(() => mutations.removeDept.mutateAsync(member.id), 'removeSuccess')}
+              onClick={() => setDeptToRemove(member)}
             />
           </Tooltip>
         ) : options.length > 1 ? (
@@ -325,7 +339,7 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
         okText={t('members.add')}
         confirmLoading={mutations.add.isPending}
         onOk={(picked) => void addPicked(picked)}
-        onCancel={() => setPicking(false)}
+        onCancel={closePicker}
       />
       <ConfirmDialog
         open={transferTo !== null}
@@ -361,6 +375,23 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
         {removeCount > 1
           ? t('members.removeManyText', { count: removeCount })
           : t('members.removeText', { name: removeName })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deptToRemove !== null}
+        title={t('members.removeDeptTitle', { name: deptToRemove?.dept?.name ?? '' })}
+        okText={t('members.remove')}
+        danger
+        loading={mutations.removeDept.isPending}
+        onCancel={() => setDeptToRemove(null)}
+        onOk={() => {
+          const dept = deptToRemove;
+          if (!dept) return;
+          void attempt(() => mutations.removeDept.mutateAsync(dept.id), 'removeSuccess').then(
+            (done) => done && setDeptToRemove(null),
+          );
+        }}
+      >
+        {t('members.removeDeptText', { count: deptToRemove?.dept?.member_count ?? 0 })}
       </ConfirmDialog>
       {profile !== null && <UserCardDialog userId={profile} open onClose={() => setProfile(null)} />}
     </div>

@@ -37,6 +37,16 @@ describe('rowActions', () => {
     expect(actions).toMatchObject({ roles: [], remove: false, checkbox: false, transfer: true });
   });
 
+  test('someone named whom a department brings as well keeps their roles but is not removed by name', () => {
+    const named: TeamMember = { ...user(2, 2), in_dept: { id: 9, name: 'Ops' } };
+    expect(rowActions(1, named, TEAM_TYPE.company, 1)).toMatchObject({
+      roles: [3, 4],
+      remove: false,
+      checkbox: false,
+      transfer: true,
+    });
+  });
+
   test('departments never get a checkbox; owner and admin take them out one at a time', () => {
     const dept: TeamMember = { type: 2, id: 5, team_role: 3, joined_at: 0 };
     expect(rowActions(2, dept, TEAM_TYPE.general, 1)).toMatchObject({ checkbox: false, removeDept: true });

@@ -39,7 +39,8 @@ export function rowActions(
   const roles = assignableRoles(actor, member.team_role, { teamType, targetIsDeptMember: viaDept }).filter(
     (r) => r !== member.team_role,
   );
-  const remove = !viaDept && canRemoveMember(actor, member.team_role);
+  // Someone a department brings as well leaves with the department (cant_remove_member).
+  const remove = !viaDept && member.in_dept === undefined && canRemoveMember(actor, member.team_role);
   return {
     roles,
     transfer: canTransfer(actor, member.team_role),

@@ -170,16 +170,35 @@ export function useMemberMutations(gid: number) {
   };
 }
 
+/**
+ * After leaving or deleting a team: the lists are asked again, the team itself is not. Its dialog
+ * is still closing, and the team would answer groupNotExist to it as a load failure.
+ */
+function useInvalidateAfterLeaving() {
+  const queryClient = useQueryClient();
+  return (gid: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: teamKeys.all,
+        predicate: (query) => !(query.queryKey[1] === 'team' && query.queryKey[2] === gid),
+      }),
+      queryClient.invalidateQueries({ queryKey: driveKeys.spaces() }),
+    ]);
+}
+
 export function useDeleteTeam() {
-  const invalidate = useInvalidateTeam();
-  return useMutation({ mutationFn: (gid: number) => teamsApi.remove(gid), onSuccess: () => invalidate() });
+  const invalidate = useInvalidateAfterLeaving();
+  return useMutation({
+    mutationFn: (gid: number) => teamsApi.remove(gid),
+    onSuccess: (_data, gid) => invalidate(gid),
+  });
 }
 
 export function useExitTeam() {
-  const invalidate = useInvalidateTeam();
+  const invalidate = useInvalidateAfterLeaving();
   return useMutation({
     mutationFn: ({ gid, userId }: { gid: number; userId: number }) => teamsApi.exit(gid, userId),
-    onSuccess: () => invalidate(),
+    onSuccess: (_data, { gid }) => invalidate(gid),
   });
 }
 
