@@ -213,3 +213,31 @@ test('when the system asks for less motion, a menu is whole and in place as soon
   }));
   expect(shown).toEqual({ opacity: '1', transform: 'none', moving: [] });
 });
+
+test('a name the server refuses fails at once in the upload panel, saying why, and is not offered again', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const stamp = Date.now().toString(36);
+  const kept = `kept-${stamp}.txt`;
+  const refused = `.env-${stamp}`;
+  const sent: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('upload-transactions')) sent.push(decodeURIComponent(req.url()));
+  });
+  await page.getByTestId('upload-files').setInputFiles([
+    { name: kept, mimeType: 'text/plain', buffer: Buffer.from('kept\n') },
+    { name: refused, mimeType: 'text/plain', buffer: Buffer.from('SECRET=1\n') },
+  ]);
+  await expect(row(page, kept)).toBeVisible();
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByText('1 of 2 uploaded')).toBeVisible();
+  await expect(uploads.getByText('1 failed')).toBeVisible();
+  await expect(uploads.getByText('A name cannot start with a dot.')).toBeVisible();
+  // Trying again cannot help: neither the row nor the panel offers it.
+  await expect(uploads.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(uploads.getByRole('button', { name: 'Resume all' })).toHaveCount(0);
+  expect(sent.some((url) => url.includes(kept))).toBe(true);
+  expect(sent.some((url) => url.includes(refused))).toBe(false);
+  await expect(row(page, refused)).toHaveCount(0);
+});

@@ -201,6 +201,16 @@ describe('lookupErrorMessage (spec 000/001/002 §8)', () => {
     expect(lookupErrorMessage(input, lang)).toBe(expected);
   });
 
+  test("a general result's precise reason is the message (an upload's refused name)", () => {
+    const body = { result: 'invalid_argument', debug: { reason: 'illegalDotFname' } };
+    expect(errorKeyOf(body)).toBe('illegalDotFname');
+    expect(lookupErrorMessage({ status: 400, body }, 'en')).toBe(errorText('illegalDotFname', 'en'));
+    // A reason that is no key leaves the result as it is.
+    expect(errorKeyOf({ result: 'importInvalid', debug: { reason: 'the file is empty' } })).toBe(
+      'importInvalid',
+    );
+  });
+
   test('errorKeyOf ignores non-objects', () => {
     expect(errorKeyOf(null)).toBeUndefined();
     expect(errorKeyOf('fileNotExists')).toBeUndefined();

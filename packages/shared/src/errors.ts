@@ -777,6 +777,9 @@ function paramsOf(body: Record<string, unknown>): MessageParams {
 export function errorKeyOf(body: unknown): ErrorKey | undefined {
   const record = asRecord(body);
   if (!record) return undefined;
+  // The more precise key of a general one ({"result":"invalid_argument","debug":{"reason":"illegalDotFname"}}).
+  const reason = asRecord(record.debug)?.reason;
+  if (isErrorKey(reason)) return reason;
   if (isErrorKey(record.result)) return record.result;
   const code = toCode(record.code) ?? toCode(record.result);
   return code === undefined ? undefined : errorByCode(code);

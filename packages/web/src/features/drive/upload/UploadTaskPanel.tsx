@@ -21,7 +21,15 @@ import { useLanguage } from '../../../i18n';
 import { drivePath, locationOfFolder } from '../location';
 import { useMySpace, useUploadsSpace } from '../queries';
 import type { UploadManager } from './upload-manager';
-import { isActive, isFailed, isFinished, isPaused, summarize, type UploadTask } from './upload-queue';
+import {
+  isActive,
+  isFailed,
+  isFinalFailure,
+  isFinished,
+  isPaused,
+  summarize,
+  type UploadTask,
+} from './upload-queue';
 import '../drive.css';
 
 const ROW_HEIGHT = 64;
@@ -130,7 +138,7 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
             />
           </Tooltip>
         )}
-        {failed && (
+        {failed && !isFinalFailure(task) && (
           <Tooltip title={t('drive.upload.retry')}>
             <Button
               type="text"
@@ -202,7 +210,9 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
   const { t } = useTranslation();
   const summary = summarize(tasks);
   const running = tasks.some((task) => !isFinished(task) && !isFailed(task) && !isPaused(task));
-  const anyPaused = tasks.some((task) => !task.cancelled && (isPaused(task) || isFailed(task)));
+  const anyPaused = tasks.some(
+    (task) => !task.cancelled && (isPaused(task) || (isFailed(task) && !isFinalFailure(task))),
+  );
   const percent = summary.size ? Math.floor((summary.uploaded / summary.size) * 100) : 100;
   const allDone = summary.total > 0 && summary.done === summary.total;
 

@@ -11,7 +11,15 @@ import { ApiError } from '../../../api/http';
 import { type UploadTransaction, uploadsApi } from '../../../api/uploads';
 import type { FolderRef } from '../location';
 import { fingerprintOf, resumeStore } from './resume-store';
-import { smoothSpeed, tasksToStart, transition, type UploadEvent, type UploadTask } from './upload-queue';
+import {
+  newTask,
+  smoothSpeed,
+  tasksToStart,
+  transition,
+  type UploadEvent,
+  type UploadTask,
+  uploadNameError,
+} from './upload-queue';
 
 /** A file to upload and the folders below the target it goes into ("Photos/2026", or ''). */
 export interface UploadSource {
@@ -97,21 +105,17 @@ export class UploadManager {
     const added: UploadTask[] = sources.map(({ file, relativeDir }) => {
       const id = `u${this.nextId++}`;
       this.runtime.set(id, { file, batch });
-      return {
+      return newTask({
         id,
         name: file.name,
         size: file.size,
         relativeDir,
         gid: target.gid,
         folderId: target.folderId,
-        status: 'in_queue',
-        cancelled: false,
-        hidden: false,
-        uploaded: 0,
-        speed: 0,
-      };
+      });
     });
-    for (const dir of emptyDirs) {
+    // An empty folder whose name is refused has no task to show it on: it is left out.
+    for (const dir of emptyDirs.filter((d) => !uploadNameError('x', d))) {
       this.ensureFolder(batch, target, dir).catch(() => {
         // An empty folder that cannot be created has no task to show it on; its files would fail visibly.
       });

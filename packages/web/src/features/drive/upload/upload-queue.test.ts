@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   isActive,
+  isFinalFailure,
   newTask,
   smoothSpeed,
   summarize,
@@ -17,6 +18,33 @@ const task = (over: Partial<UploadTask> = {}): UploadTask => ({
 });
 
 const run = (start: UploadTask, ...events: UploadEvent[]) => events.reduce(transition, start);
+
+describe('names the server refuses (spec 001 §5) fail before anything is sent, for good', () => {
+  const made = (name: string, relativeDir = '') =>
+    newTask({ id: 'u1', name, size: 1, relativeDir, gid: 1, folderId: 0 });
+
+  test.each([
+    ['.gitignore', '', 'illegalDotFname'],
+    ['x.txt', 'proj/.cfg', 'illegalDotFname'],
+    ['x.txt', 'proj/.cfg/deeper', 'illegalDotFname'],
+    ['a|b.txt', 'proj', 'illegalFname'],
+  ])('%s in "%s": %s', (name, dir, key) => {
+    const task = made(name, dir);
+    expect(task).toMatchObject({
+      status: 'interrupted',
+      interruption: { kind: 'failed', status: 400, body: { result: key }, final: true },
+    });
+    expect(isFinalFailure(task)).toBe(true);
+    expect(run(task, { type: 'retry' }, { type: 'resume' }, { type: 'start' })).toBe(task);
+    expect(tasksToStart([task], 3)).toEqual([]);
+    expect(summarize([task]).failed).toBe(1);
+  });
+
+  test('ordinary names in ordinary folders are queued', () => {
+    expect(made('readme.txt', 'proj/docs').status).toBe('in_queue');
+    expect(made('notes.', 'a.b').status).toBe('in_queue');
+  });
+});
 
 describe('the upload queue states (spec 001 §3: in_queue, prepare, in_progress, interrupted, complete)', () => {
   test('the happy path', () => {

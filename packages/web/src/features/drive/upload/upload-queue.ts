@@ -13,10 +13,17 @@
  *   hide: a finished task (complete or cancelled) leaves the panel.
  */
 
+import { type FileNameError, validateFileName } from '@cirrus/shared';
+
 export type UploadStatus = 'in_queue' | 'prepare' | 'in_progress' | 'interrupted' | 'complete';
 
-/** Why a task stopped: the user paused it, or a call failed (its status and error body). */
-export type Interruption = { kind: 'paused' } | { kind: 'failed'; status: number; body: unknown };
+/**
+ * Why a task stopped: the user paused it, or a call failed (its status and error body). `final`:
+ * it can never succeed as it is (a name the rules refuse), so it is not tried again.
+ */
+export type Interruption =
+  | { kind: 'paused' }
+  | { kind: 'failed'; status: number; body: unknown; final?: boolean };
 
 export interface UploadTask {
   id: string;
@@ -54,7 +61,41 @@ export type UploadEvent =
 export function newTask(
   fields: Pick<UploadTask, 'id' | 'name' | 'size' | 'relativeDir' | 'gid' | 'folderId'>,
 ): UploadTask {
-  return { ...fields, status: 'in_queue', cancelled: false, hidden: false, uploaded: 0, speed: 0 };
+  const task: UploadTask = {
+    ...fields,
+    status: 'in_queue',
+    cancelled: false,
+    hidden: false,
+    uploaded: 0,
+    speed: 0,
+  };
+  const refused = uploadNameError(fields.name, fields.relativeDir);
+  // A name the server would refuse fails at once, with the server's words, and is never sent.
+  return refused
+    ? {
+        ...task,
+        status: 'interrupted',
+        interruption: { kind: 'failed', status: 400, body: { result: refused }, final: true },
+      }
+    : task;
+}
+
+/**
+ * Why a file of an upload cannot be saved under its name (spec 001 §5, the rules of the server's
+ * upload and folder calls): its own name, or the first folder of its path that is refused
+ * (".git/config" cannot be uploaded when ".git" cannot be created).
+ */
+export function uploadNameError(name: string, relativeDir: string): FileNameError | undefined {
+  for (const folder of relativeDir ? relativeDir.split('/') : []) {
+    const error = validateFileName(folder, { kind: 'folder' });
+    if (error) return error;
+  }
+  return validateFileName(name, { kind: 'file' });
+}
+
+/** A failed task that trying again cannot help. */
+export function isFinalFailure(task: UploadTask): boolean {
+  return isFailed(task) && task.interruption?.kind === 'failed' && task.interruption.final === true;
 }
 
 /** Whether the task still holds a transfer slot (counts against the 3 parallel uploads). */
@@ -105,7 +146,9 @@ export function transition(task: UploadTask, event: UploadEvent): UploadTask {
           }
         : task;
     case 'retry':
-      return isFailed(task) ? { ...task, status: 'in_queue', interruption: undefined } : task;
+      return isFailed(task) && !isFinalFailure(task)
+        ? { ...task, status: 'in_queue', interruption: undefined }
+        : task;
     case 'complete':
       return status === 'in_progress'
         ? { ...task, status: 'complete', uploaded: task.size, speed: 0, fileId: event.fileId }
