@@ -252,3 +252,18 @@ test('a user edits a text file in the viewer and saves it as a new version; leav
   await expect(page.getByTestId('text-content')).toHaveText('mine\n');
   await expect(page).toHaveURL(/\/p\/\d+$/);
 });
+
+test("a folder's id in the viewer's address opens the folder in the list", async ({ page }) => {
+  await login(page, 'zhangwei');
+  const name = `Opened-${Date.now().toString(36)}`;
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
+  const drive = (await (await page.request.get('/api/v3/groups/special')).json()).id;
+  const made = await page.request.post(`/api/v3/groups/${drive}/files`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { parentid: 0, name },
+  });
+  const folder = (await made.json()).fileid;
+  await page.goto(`/p/${folder}`);
+  await expect(page).toHaveURL(new RegExp(`/pcview/drive/folder/${folder}$`));
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(name);
+});

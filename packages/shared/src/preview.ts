@@ -154,6 +154,8 @@ export interface PreviewView {
   groupid: number;
   parentid: number;
   kind: PreviewKind;
+  /** The id is a folder's: a drive folder opens in the list instead (the web viewer). */
+  folder: boolean;
   /**
    * A preview error page to show instead of the content, for a file the viewer may see but that
    * cannot be previewed (unsupport, fileTooLarge, passwdEncrypted, convertFail ...).

@@ -396,6 +396,24 @@ describe('share permission entries (spec 002 §3, §4: the ceiling rule)', () =>
 });
 
 describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)', () => {
+  test('by time, newest first, is by when the item was shared: an old file shared last comes first', async () => {
+    const sharer = await t.makeUser();
+    const sc = await sharer.client();
+    const gid = await myDrive(sc);
+    const old = await upload(sc, gid, 0, 'old.txt', BYTES);
+    t.clock.advance(3600);
+    const fresh = await upload(sc, gid, 0, 'fresh.txt', BYTES);
+    await share(sc, fresh.fileid, { ranges: 'anyone' });
+    t.clock.advance(60);
+    await share(sc, old.fileid, { ranges: 'anyone' });
+    const names = (body: { files: SharedFileItem[] }) => body.files.map((f) => f.fname);
+    expect(names((await sc.get('/api/v3/links?filter=sent')).json())).toEqual(['old.txt', 'fresh.txt']);
+    expect(names((await sc.get('/api/v3/links?filter=sent&orderby=mtime&order=asc')).json())).toEqual([
+      'fresh.txt',
+      'old.txt',
+    ]);
+  });
+
   test('shared with me, shared by me, paged and sorted; exit share', async () => {
     const sharer = await t.makeUser({ name: 'Sharer' });
     const sc = await sharer.client();

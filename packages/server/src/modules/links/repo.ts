@@ -423,7 +423,12 @@ export async function hasExited(db: DbOrTrx, linkId: number, userId: number): Pr
 }
 
 export type ListOrder = { orderby: 'mtime' | 'name' | 'size'; order: 'asc' | 'desc' };
-const ORDER_COLUMN = { name: 'f.name_key', mtime: 'f.mtime', size: 'f.size' } as const;
+/**
+ * The shared lists' sort columns. Their time (mtime, the default, newest first) is when the item
+ * was shared with the user or by them, the time their Shared column shows: an old file shared
+ * today comes first.
+ */
+const ORDER_COLUMN = { name: 'f.name_key', mtime: 'shared_at', size: 'f.size' } as const;
 
 /** Open links on live files, with the file and the link's creator. */
 function sharedBase(db: DbOrTrx) {

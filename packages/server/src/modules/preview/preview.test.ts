@@ -72,6 +72,7 @@ describe('GET {preview}/v1/legacy/view', () => {
       fname: 'report.pdf',
       extname: 'pdf',
       kind: 'pdf',
+      folder: false,
       error: null,
       source: 'file',
       recycle: false,
@@ -86,6 +87,9 @@ describe('GET {preview}/v1/legacy/view', () => {
         download: `/api/v3/groups/${gid}/files/${file.fileid}/download?action=download`,
       },
     });
+    // A folder's id says so: the web viewer opens the folder instead.
+    const folder = await mkdir(c, gid, 0, 'Reports');
+    expect(await view(c, folder.fileid)).toMatchObject({ fileid: folder.fileid, folder: true });
   });
 
   test('the viewer variant follows the private-deployment and web-office settings', async () => {

@@ -343,6 +343,7 @@ export function createPreviewService(deps: Deps) {
         groupid: file.group_id,
         parentid: file.parent_id,
         kind: t.kind,
+        folder: file.is_folder === 1,
         error,
         source: t.source,
         recycle: t.source === 'recycle',

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { buildCrumbs, collapseCrumbs, collapseToLast } from './crumbs';
+import { buildCrumbs, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
 import type { DriveLocation } from './location';
 import { useFolderPath } from './queries';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
@@ -16,15 +16,16 @@ interface DriveBreadcrumbProps {
 export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const path = useFolderPath(location.folderId || undefined);
+  const loaded = useFolderPath(location.folderId || undefined).data;
+  const path = loaded && pathIsOf(location, loaded.group) ? loaded : undefined;
   const crumbs = buildCrumbs(
     location,
     {
       mine: t('drive.spaces.mine'),
       uploads: t('drive.spaces.uploads'),
-      team: teamName ?? path.data?.group.name,
+      team: teamName ?? path?.group.name,
     },
-    path.data?.path ?? [],
+    path?.path ?? [],
   );
   // A phone's width has room for the current folder alone; the others go into the ellipsis menu.
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);

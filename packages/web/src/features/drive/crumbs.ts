@@ -4,6 +4,7 @@
  * team is a space beside my drive in the side list, not a folder inside it); folder crumbs follow,
  * from GET /api/files/{id}/path.
  */
+import type { GroupRecord } from '@cirrus/shared';
 import type { PathNode } from '../../api/drive';
 import { type DriveLocation, drivePath } from './location';
 
@@ -18,6 +19,15 @@ export interface CrumbLabels {
   uploads: string;
   /** The team's name, once known. */
   team?: string;
+}
+
+/**
+ * Whether a folder's path (GET /api/files/{id}/path) is of the space the address names: a folder
+ * id typed under another space's address must not lend that space its folders' names.
+ */
+export function pathIsOf(location: DriveLocation, group: { id: number; type: GroupRecord['type'] }): boolean {
+  if (location.area === 'team') return group.id === location.gid;
+  return group.type === (location.area === 'uploads' ? 'tmp' : 'special');
 }
 
 export function buildCrumbs(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCrumbs, collapseCrumbs, collapseToLast } from './crumbs';
+import { buildCrumbs, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
 import { drivePath, locationFromRoute, locationOfFolder, parseId } from './location';
 
 describe('drive addresses (spec 001 §2)', () => {
@@ -50,6 +50,17 @@ describe('drive addresses (spec 001 §2)', () => {
 });
 
 describe('breadcrumb (spec 001 §2)', () => {
+  test("a folder's path lends its names only to the address of its own space", () => {
+    const team = { id: 3, type: 3 as const };
+    expect(pathIsOf({ area: 'team', gid: 3, folderId: 5 }, team)).toBe(true);
+    expect(pathIsOf({ area: 'team', gid: 2, folderId: 5 }, team)).toBe(false);
+    expect(pathIsOf({ area: 'mine', folderId: 5 }, team)).toBe(false);
+    expect(pathIsOf({ area: 'mine', folderId: 5 }, { id: 9, type: 'special' })).toBe(true);
+    expect(pathIsOf({ area: 'uploads', folderId: 5 }, { id: 9, type: 'special' })).toBe(false);
+    expect(pathIsOf({ area: 'team', gid: 9, folderId: 5 }, { id: 9, type: 'special' })).toBe(true);
+    expect(pathIsOf({ area: 'uploads', folderId: 5 }, { id: 10, type: 'tmp' })).toBe(true);
+  });
+
   const labels = { mine: 'My drive', uploads: 'Uploaded files', team: 'Design' };
   const path = [
     { fileid: 4, fname: 'A', parentid: 0, ftype: 'folder' as const },

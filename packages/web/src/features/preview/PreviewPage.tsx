@@ -24,7 +24,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { driveApi } from '../../api/drive';
 import { ApiError } from '../../api/http';
 import type { PreviewSourceParams, SortParams } from '../../api/preview';
@@ -82,22 +82,27 @@ interface FromList {
 
 const spin = <Spin className="cirrus-preview-spin" size="large" />;
 
-function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): string {
-  const here = useLocation();
-  // Only a drive file goes back into a drive folder; a link's visitor may not even be logged in.
-  const drive = kind === 'file';
+/** The ids of my drive and of my uploaded files, which drive addresses name by area. */
+function usePersonalSpaces(enabled: boolean) {
   const mine = useQuery({
     queryKey: driveKeys.mySpace(),
     queryFn: () => driveApi.mySpace(),
-    enabled: drive,
+    enabled,
     staleTime: 60_000,
   });
   const uploads = useQuery({
     queryKey: driveKeys.uploadsSpace(),
     queryFn: () => driveApi.uploadsSpace(),
-    enabled: drive,
+    enabled,
     staleTime: 60_000,
   });
+  return { mine, uploads };
+}
+
+function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): string {
+  const here = useLocation();
+  // Only a drive file goes back into a drive folder; a link's visitor may not even be logged in.
+  const { mine, uploads } = usePersonalSpaces(kind === 'file');
   if (kind === 'shared') return `${paths.drive}/share`;
   if (kind === 'recycle') return `${paths.drive}/recycle`;
   if (kind === 'link') {
@@ -367,7 +372,21 @@ function Preview({
       </div>
     );
   }
+  if (view.data.folder && view.data.source === 'file') return <FolderRedirect view={view.data} />;
   return <PreviewShell kind={kind} view={view.data} sort={sort} />;
+}
+
+/** A folder's id in the viewer's address (typed, or sent as /p/{id}) opens the folder in the drive. */
+function FolderRedirect({ view }: { view: PreviewView }) {
+  const { mine, uploads } = usePersonalSpaces(true);
+  if (mine.isPending || uploads.isPending) return <div className="cirrus-preview is-paper">{spin}</div>;
+  const folder = { gid: view.groupid, folderId: view.fileid };
+  return (
+    <Navigate
+      replace
+      to={drivePath(locationOfFolder(folder, { mine: mine.data?.id, uploads: uploads.data?.id }))}
+    />
+  );
 }
 
 /**
