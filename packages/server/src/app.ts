@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { appHomeOf } from '@cirrus/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
@@ -560,7 +561,9 @@ export async function buildApp({
   await app.register(commentRoutes(services));
   await app.register(linkRoutes(services));
   await app.register(searchRoutes(services));
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, async (companyId) =>
+    appHomeOf(await services.settings.get(companyId)),
+  );
   registerNotFoundPage(app);
 
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -122,6 +122,14 @@ export function previewVariant(settings: {
     : 'pcview';
 }
 
+/**
+ * spec 002 §2: "the application is mounted under base path /pcview, or /view when private
+ * deployment allows web office": where the root address sends a logged-in user.
+ */
+export function appHomeOf(settings: Parameters<typeof previewVariant>[0]): '/pcview/drive' | '/view/drive' {
+  return previewVariant(settings) === 'view' ? '/view/drive' : '/pcview/drive';
+}
+
 // --- GET {preview}/v1/legacy/view ------------------------------------------------------------------
 
 /** How the viewer reached the file: the drive, the recycle bin (/view/p) or a share link (/l). */

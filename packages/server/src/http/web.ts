@@ -9,7 +9,12 @@ import { errorBody } from './errors.ts';
  * (/cts login, /landing, /pcview/..., /view/...). The root path sends a logged-out user to
  * /landing and a logged-in one into the drive.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  /** The drive's address for a logged-in user of this company (shared appHomeOf). */
+  homeOf: (companyId: number) => Promise<string>,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -53,7 +58,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   };
 
   const page = { config: { public: true } };
-  app.get('/', page, async (req, reply) => reply.redirect(req.actor ? '/pcview/drive' : '/landing'));
+  app.get('/', page, async (req, reply) =>
+    reply.redirect(req.actor ? await homeOf(req.actor.companyId) : '/landing'),
+  );
   // The login page's own steps live beside it; /cts/v1 and /cts/u/v1 stay the contacts API's.
   const pages = ['/cts', '/cts/forgot', '/cts/reset', '/cts/signup', '/landing'];
   for (const url of [...pages, '/pcview', '/pcview/*', '/view', '/view/*']) {

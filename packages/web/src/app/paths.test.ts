@@ -11,17 +11,17 @@ describe('safeReturnUrl: where login goes next', () => {
   test.each([
     ['/pcview/drive/group/3?x=1', '/pcview/drive/group/3?x=1'],
     [`${ORIGIN}/pcview/message#m`, '/pcview/message#m'],
-    ['https://evil.example.net/pcview/drive', '/pcview/drive'],
-    ['//evil.example.net/x', '/pcview/drive'],
-    ['javascript:alert(1)', '/pcview/drive'],
-    ['/cts?cb=/pcview/drive', '/pcview/drive'],
-    ['', '/pcview/drive'],
+    ['https://evil.example.net/pcview/drive', '/'],
+    ['//evil.example.net/x', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/cts?cb=/pcview/drive', '/'],
+    ['', '/'],
   ])('cb %s -> %s', (cb, expected) => {
     expect(safeReturnUrl(cb, ORIGIN)).toBe(expected);
   });
 
-  test('no cb goes to my drive', () => {
-    expect(safeReturnUrl(null, ORIGIN)).toBe('/pcview/drive');
+  test('no cb goes to the root address, which the server answers with the drive', () => {
+    expect(safeReturnUrl(null, ORIGIN)).toBe('/');
   });
 });
 

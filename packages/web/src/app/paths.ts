@@ -60,21 +60,24 @@ export function currentRelativeUrl(location: Pick<Location, 'pathname' | 'search
 }
 
 /**
- * The place to go after login: the cb parameter when it stays on this origin, else my drive.
+ * The place to go after login: the cb parameter when it stays on this origin, else the root
+ * address, which the server answers with the drive under the deployment's base.
  * An off-site cb would turn the login page into an open redirect.
  */
 export function safeReturnUrl(cb: string | null, origin: string): string {
-  if (!cb) return paths.drive;
+  // The root address: the server sends a logged-in user into the drive under the deployment's base.
+  const home = '/';
+  if (!cb) return home;
   let target: URL;
   try {
     target = new URL(cb, origin);
   } catch {
-    return paths.drive;
+    return home;
   }
-  if (target.origin !== origin) return paths.drive;
+  if (target.origin !== origin) return home;
   const relative = currentRelativeUrl(target);
   // Coming back to the login page itself would only bounce to cb again.
-  return target.pathname === LOGIN_PATH ? paths.drive : relative;
+  return target.pathname === LOGIN_PATH ? home : relative;
 }
 
 /** Whether a path belongs to this page's router (else going there is a full page load). */

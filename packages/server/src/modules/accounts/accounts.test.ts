@@ -299,5 +299,14 @@ describe('operations', () => {
     expect((await t.anonymous().get('/')).headers.location).toBe('/landing');
     const client = await (await t.makeUser()).client();
     expect((await client.get('/')).headers.location).toBe('/pcview/drive');
+    // spec 002 §2: a private deployment that allows web office keeps the app under /view.
+    await t.services.settings.set(0, 'IS_PRIVATIZATION', true);
+    await t.services.settings.set(0, 'ALLOW_WEBOFFICE', true);
+    try {
+      expect((await client.get('/')).headers.location).toBe('/view/drive');
+    } finally {
+      await t.services.settings.set(0, 'IS_PRIVATIZATION', false);
+      await t.services.settings.set(0, 'ALLOW_WEBOFFICE', false);
+    }
   });
 });

@@ -132,6 +132,25 @@ describe('link lifecycle (spec 002 §4)', () => {
 });
 
 describe('ranges: who may open a link (spec 002 §6)', () => {
+  test('being named never takes away what the range gives; it lets in those the range does not', async () => {
+    const company = await t.makeCompany('Named Co');
+    const { c, file } = await ownerWithFile(t, { companyId: company });
+    const link = await share(c, file.fileid, { ranges: 'company', permission: 'download' });
+    const colleague = await t.makeUser({ companyId: company });
+    const outsider = await t.makeUser();
+    await c.post(`/api/v3/links/${link.sid}/members`, {
+      permission: 'read',
+      userids: [colleague.id, outsider.id],
+    });
+    const download = `/api/v3/links/${link.sid}/download?platform=share`;
+    // A colleague named at read still downloads, as every unnamed colleague does.
+    expect((await (await colleague.client()).get(download)).statusCode).toBe(200);
+    // Someone outside the company gets what their name gives: view, no download.
+    const oc = await outsider.client();
+    expect((await oc.get(`/api/v3/skiplogin/links/${link.sid}`)).statusCode).toBe(200);
+    expect(failure(await oc.get(download)).result).toBe('permissionDenied');
+  });
+
   test('a range the deployment takes away (link_ranges) opens only for those named and the space', async () => {
     const { c, file } = await ownerWithFile(t);
     const link = await share(c, file.fileid, { ranges: 'anyone' });

@@ -118,42 +118,51 @@ export function assertUsable(scene: Scene, now: number): void {
 
 /**
  * Who may open a link (spec 002 §6, issue 8) and with which permission. People of the file's own
- * space may always open it (they see the file anyway) with the link's permission; named people
- * get their own permission, never above the link's (the ceiling rule); otherwise the range
- * decides: anyone; company (its people: notCompanyMember); group (the team, or the department of
- * a company user's own space: notGroupMember); user (only those named: accessDeny). A logged-out
- * visitor of anything but an anyone link is asked to log in.
+ * space may always open it (they see the file anyway) with the link's permission; so may those
+ * its range lets in: anyone; company (its people: notCompanyMember); group (the team, or the
+ * department of a company user's own space: notGroupMember). Named people the range does not let
+ * in get their own permission, never above the link's (the ceiling rule); being named never
+ * takes away what the range gives. Others are refused with the range's reason (a user range:
+ * accessDeny); a logged-out visitor of anything but an anyone link is asked to log in.
  */
 export function admit(
   scene: Scene,
   viewer: Viewer,
   ctx: { deptIds: ReadonlySet<number>; allowed: readonly LinkRange[] },
 ): LinkPermission {
-  const link = scene.link;
-  const linkPermission = link.permission as LinkPermission;
+  const linkPermission = scene.link.permission as LinkPermission;
+  if (viewer.rank !== null) return linkPermission;
+  const refusal = rangeRefusal(scene, viewer, ctx);
+  if (!refusal) return linkPermission;
   const named = namedPermission(viewer);
   if (named) return minLinkPermission(named, linkPermission);
-  if (viewer.rank !== null) return linkPermission;
+  throw new DomainError(refusal);
+}
+
+/** Why the link's range does not let this visitor in, or undefined when it does. */
+function rangeRefusal(
+  scene: Scene,
+  viewer: Viewer,
+  ctx: { deptIds: ReadonlySet<number>; allowed: readonly LinkRange[] },
+): 'userNotLogin' | 'notCompanyMember' | 'notGroupMember' | 'accessDeny' | undefined {
   // A range the deployment no longer allows (settings link_ranges) admits nobody by itself: its
   // links keep the people they name and the space's own, as a user-range link does.
-  const range: LinkRange = ctx.allowed.includes(link.ranges as LinkRange)
-    ? (link.ranges as LinkRange)
-    : 'user';
-  if (range === 'anyone') return linkPermission;
+  const stored = scene.link.ranges as LinkRange;
+  const range: LinkRange = ctx.allowed.includes(stored) ? stored : 'user';
+  if (range === 'anyone') return undefined;
   const actor = viewer.actor;
-  if (!actor) throw new DomainError('userNotLogin');
+  if (!actor) return 'userNotLogin';
   const { space } = scene;
   switch (range) {
     case 'company':
-      if (space.company_id > 0 && actor.companyId === space.company_id) return linkPermission;
-      throw new DomainError('notCompanyMember');
+      return space.company_id > 0 && actor.companyId === space.company_id ? undefined : 'notCompanyMember';
     case 'group':
       // A team's own people have a rank (above); a personal space's group is its owner's department.
-      if (space.type !== 'team' && space.owner_main_dept_id && ctx.deptIds.has(space.owner_main_dept_id))
-        return linkPermission;
-      throw new DomainError('notGroupMember');
+      return space.type !== 'team' && space.owner_main_dept_id && ctx.deptIds.has(space.owner_main_dept_id)
+        ? undefined
+        : 'notGroupMember';
     default:
-      throw new DomainError('accessDeny');
+      return 'accessDeny';
   }
 }
 
