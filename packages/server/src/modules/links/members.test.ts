@@ -396,6 +396,25 @@ describe('share permission entries (spec 002 §3, §4: the ceiling rule)', () =>
 });
 
 describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)', () => {
+  test('a narrowed range takes the link off the lists of those who only opened it; the named keep it', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone' });
+    const visitor = await (await t.makeUser()).client();
+    const named = await t.makeUser();
+    await visitor.get(`/api/v3/skiplogin/links/${link.sid}`);
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] });
+    const listed = async (client: typeof visitor) =>
+      ((await client.get('/api/v3/links')).json().files as SharedFileItem[]).map((f) => f.link.sid);
+    expect(await listed(visitor)).toEqual([link.sid]);
+    expect((await c.put(`/api/v3/links/${link.sid}`, { ranges: 'user' })).statusCode).toBe(200);
+    expect(await listed(visitor)).toEqual([]);
+    expect(await listed(await named.client())).toEqual([link.sid]);
+    // Wider again, opening it brings it back.
+    await c.put(`/api/v3/links/${link.sid}`, { ranges: 'anyone' });
+    await visitor.get(`/api/v3/skiplogin/links/${link.sid}`);
+    expect(await listed(visitor)).toEqual([link.sid]);
+  });
+
   test('by time, newest first, is by when the item was shared: an old file shared last comes first', async () => {
     const sharer = await t.makeUser();
     const sc = await sharer.client();

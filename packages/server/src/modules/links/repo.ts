@@ -401,6 +401,27 @@ export async function forgetReceived(db: DbOrTrx, linkId: number, userId: number
   await db.deleteFrom('link_received').where('link_id', '=', linkId).where('user_id', '=', userId).execute();
 }
 
+/**
+ * After a link's range narrowed: those who have it in their shared-with-me list only because they
+ * opened it lose it (they get it back by opening it again, if the new range lets them); the
+ * people it names keep it, and so do the marks of those who left it.
+ */
+export async function forgetUnnamedReceivers(db: DbOrTrx, linkId: number): Promise<void> {
+  await db
+    .deleteFrom('link_received')
+    .where('link_id', '=', linkId)
+    .where('exited_at', 'is', null)
+    .where('user_id', 'not in', (eb) =>
+      eb
+        .selectFrom('link_members')
+        .select('principal_id')
+        .where('link_id', '=', linkId)
+        .where('principal_type', '=', 'user')
+        .where('status', '=', 'active'),
+    )
+    .execute();
+}
+
 /** Whether the link is in the user's shared-with-me list (named on it or opened it, and not left). */
 export async function hasReceived(db: DbOrTrx, linkId: number, userId: number): Promise<boolean> {
   const row = await db

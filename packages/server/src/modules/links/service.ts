@@ -945,9 +945,11 @@ export function createLinkService(deps: Deps) {
         ? await checkEntries(scene, viewer, body.permission_list, permission)
         : [];
       // Everything checked: the settings and the entries commit together or not at all.
+      const narrowed = patch.ranges !== undefined && !widensLink(scene.link, { ranges: patch.ranges });
       await db.transaction().execute(async (trx) => {
         await saveLink(trx, scene.link.id, version, patch);
         await writeEntries(trx, scene, actor, changes);
+        if (narrowed) await repo.forgetUnnamedReceivers(trx, scene.link.id);
       });
       return present(await reload(scene), viewer, { members: true });
     },
