@@ -82,7 +82,7 @@ export const teamsEn = {
     deptPeople_one: '{{count}} person · {{path}}',
     deptPeople_other: '{{count}} people · {{path}}',
     viaDept: 'Member through {{name}}',
-    alsoViaDept: 'Also a member through {{name}}',
+    alsoViaDept: 'also through {{name}}',
     total_one: '{{count}} member',
     total_other: '{{count}} members',
     empty: 'No members found',

@@ -185,9 +185,13 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
                 })
               : member.via_dept
                 ? t('members.viaDept', { name: member.via_dept.name })
-                : member.in_dept
-                  ? t('members.alsoViaDept', { name: member.in_dept.name })
-                  : (member.user?.email ?? '')}
+                : [
+                    member.user?.email,
+                    // Why Remove is not offered: the department would keep them in.
+                    member.in_dept && t('members.alsoViaDept', { name: member.in_dept.name }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
           </Typography.Text>
         </div>
         {actions.removeDept ? (
