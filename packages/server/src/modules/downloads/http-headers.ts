@@ -42,6 +42,24 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * Whether a GET of a file is a new download of it: not a 304 (the client has these bytes), nothing
+ * sent (416), nor the continuation of one (a range past the first byte, as a resumed download or a
+ * player's seek asks for). A share link's download limit counts only these (spec 002 §5).
+ */
+export function isNewDownload(
+  headers: { 'if-none-match'?: string; 'if-range'?: string; range?: string },
+  file: { sha256: string; size: number },
+): boolean {
+  const etag = `"${file.sha256}"`;
+  if (etagMatches(headers['if-none-match'], etag)) return false;
+  const ifRange = headers['if-range'];
+  if (ifRange && ifRange !== etag) return true;
+  const range = parseRange(headers.range, file.size);
+  if (range === 'unsatisfiable') return false;
+  return range === undefined || range.start === 0;
+}
+
 /** Whether an If-None-Match header matches the entity tag (weak comparison, "*" included). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;

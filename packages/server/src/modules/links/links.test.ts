@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isSid, type LinkPublicInfo, maskOf, TEAM_ROLE } from '@cirrus/shared';
+import { isSid, type LinkPublicInfo, maskOf, type ShareLink, TEAM_ROLE } from '@cirrus/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeDept, makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
-import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
+import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { BYTES, failure, from, ownerWithFile, share } from './test-kit.ts';
 
 let t: TestApp;
@@ -460,6 +461,52 @@ describe('download limits (spec 002 §5, §9)', () => {
     // Back to download, the owner sets a new limit as for any link.
     const again = await c.put(`/api/v3/links/${link.sid}`, { permission: 'download', download_limits: 3 });
     expect(again.json()).toMatchObject({ download_limits: 3, download_remain: 3 });
+  });
+
+  test('a download held after its checks is judged again when the link was closed, reset or made read-only', async () => {
+    const anon = t.anonymous();
+    const held = async (
+      change: (c: Client, link: ShareLink, fileid: number) => Promise<unknown>,
+      limit = 3,
+    ) => {
+      const { c, file } = await ownerWithFile(t);
+      const link = await share(c, file.fileid, { ranges: 'anyone', download_limits: limit });
+      const gate = holdNextTransaction(t, 'links/service.ts');
+      const download = anon.get(`/api/v3/links/${link.sid}/download?platform=share`);
+      await gate.reached;
+      const changed = await change(c, link, file.fileid);
+      gate.release();
+      return { answer: await download, changed, c, link };
+    };
+    const closed = await held((c, _link, fileid) => c.delete(`/api/v3/links/${fileid}`));
+    expect(failure(closed.answer).result).toBe('linkClosed');
+    const read = await held((c, link) => c.put(`/api/v3/links/${link.sid}`, { permission: 'read' }));
+    expect(failure(read.answer).result).toBe('permissionDenied');
+    // A reset gives a new address with the whole limit: the old address's download takes none of it.
+    const reset = await held((c, link) => c.post(`/api/v3/links/${link.sid}/reset`), 1);
+    expect(reset.answer.statusCode).not.toBe(200);
+    const fresh = (reset.changed as { json(): ShareLink }).json();
+    expect((await reset.c.get(`/api/v3/links/${fresh.sid}`)).json().download_remain).toBe(1);
+    expect((await anon.get(`/api/v3/links/${fresh.sid}/download?platform=share`)).statusCode).toBe(200);
+  });
+
+  test('only a new download counts: not a 304, not the rest of a range', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone', download_limits: 3 });
+    const anon = t.anonymous();
+    const url = `/api/v3/links/${link.sid}/download?platform=share`;
+    const remain = async () => (await c.get(`/api/v3/links/${link.sid}`)).json().download_remain;
+    const full = await anon.get(url);
+    expect(full.statusCode).toBe(200);
+    expect(await remain()).toBe(2);
+    const etag = full.headers.etag as string;
+    expect((await anon.get(url, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const rest = await anon.get(url, { headers: { range: 'bytes=2-' } });
+    expect(rest.statusCode).toBe(206);
+    expect(await remain()).toBe(2);
+    // A range from the first byte starts a download again.
+    expect((await anon.get(url, { headers: { range: 'bytes=0-1' } })).statusCode).toBe(206);
+    expect(await remain()).toBe(1);
   });
 
   test('a folder through a link: browse, and the zip counts once', async () => {

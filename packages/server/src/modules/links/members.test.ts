@@ -1,6 +1,7 @@
 import { type LinkMember, PAGE_SIZE_SHARE_MEMBERS, type SharedFileItem, TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeDept, makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { BYTES, failure, ownerWithFile, share } from './test-kit.ts';
 
@@ -102,6 +103,27 @@ describe('share members (spec 002 §2, §4, §6)', () => {
     expect(names(theirs.link_members)).toContain('Named');
   });
 
+  test('two requests of an invited person that claim the invitation at once leave them a member', async () => {
+    const { c, file } = await ownerWithFile(t, { name: 'claim.txt' });
+    const link = await share(c, file.fileid, { ranges: 'user' });
+    const address = `claim-${Date.now()}@example.com`;
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', accounts: [address] });
+    const person = await t.makeUser();
+    await t.database.db.updateTable('users').set({ email: address }).where('id', '=', person.id).execute();
+    const pc = await person.client();
+    // The first request is held between reading the invitation and claiming it; the second claims it.
+    const gate = holdNextTransaction(t, 'links/service.ts');
+    const first = pc.get('/api/v3/links');
+    await gate.reached;
+    expect((await pc.get('/api/v3/links')).statusCode).toBe(200);
+    gate.release();
+    expect((await first).statusCode).toBe(200);
+    const opened = await pc.get(`/api/v3/skiplogin/links/${link.sid}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const members = (await c.get(`/api/v3/links/${link.sid}/members`)).json().members as LinkMember[];
+    expect(members.filter((m) => m.userid === person.id)).toHaveLength(1);
+  });
+
   test('members load in pages of 50', async () => {
     const { c, file } = await ownerWithFile(t);
     const link = await share(c, file.fileid, { ranges: 'user' });
@@ -141,6 +163,8 @@ describe('share members (spec 002 §2, §4, §6)', () => {
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', 'share_invite')
+      .where('recipient', 'in', ['new.person@example.com', '13800138000'])
+      .orderBy('id')
       .execute();
     expect(outbox.map((m) => [m.channel, m.recipient])).toEqual([
       ['mail', 'new.person@example.com'],

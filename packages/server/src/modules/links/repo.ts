@@ -88,11 +88,18 @@ export async function updateLink(
  * Takes one download from the link's limit in a single statement, so concurrent downloads can
  * never take more than the limit: answers false when none is left.
  */
-export async function takeDownload(db: DbOrTrx, id: number): Promise<boolean> {
+export async function takeDownload(
+  db: DbOrTrx,
+  link: Pick<LinkRow, 'id' | 'sid' | 'version'>,
+): Promise<boolean> {
   const result = await db
     .updateTable('links')
     .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', id)
+    .where('id', '=', link.id)
+    // The link as it was checked: not closed, reset or changed since (its settings bump version).
+    .where('sid', '=', link.sid)
+    .where('version', '=', link.version)
+    .where('status', '=', sql.lit('open'))
     .where((eb) =>
       eb.or([eb('download_limits', '=', -1), eb('download_count', '<', eb.ref('download_limits'))]),
     )

@@ -4,6 +4,7 @@ import { actorOf } from '../../http/actor.ts';
 import { clientIp } from '../../http/auth.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { BlobStore } from '../../storage/index.ts';
+import { isNewDownload } from '../downloads/http-headers.ts';
 import { sendFile, sendZip } from '../downloads/routes.ts';
 import {
   AddMembersBody,
@@ -329,6 +330,7 @@ export function linkRoutes({ links, blobs }: { links: LinkService; blobs: BlobSt
           visitorOf(req, req.query.rand_code),
           req.params.sid,
           req.query.fileid,
+          (file) => isNewDownload(req.headers, file),
         );
         if (answer.kind === 'zip') return sendZip(reply, answer.plan, blobs);
         return sendFile(req, reply, answer, blobs);

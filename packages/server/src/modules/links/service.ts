@@ -372,11 +372,18 @@ export function createLinkService(deps: Deps) {
   ): Promise<void> {
     const t = now();
     await db.transaction().execute(async (trx) => {
+      // Read in the transaction: another request of the same person may have claimed it meanwhile
+      // (then the row is theirs already, or gone), and must not be undone.
       const existing = await repo.findMemberByKey(trx, invite.link_id, repo.memberKey('user', userId));
-      if (existing) {
-        await repo.deleteMember(trx, invite.id);
-      } else {
+      if (existing && existing.id !== invite.id) {
+        // Named already in their own right: the invitation is a duplicate.
         await trx
+          .deleteFrom('link_members')
+          .where('id', '=', invite.id)
+          .where('status', '=', 'unregister')
+          .execute();
+      } else if (!existing) {
+        const claimed = await trx
           .updateTable('link_members')
           .set({
             principal_type: 'user',
@@ -386,7 +393,9 @@ export function createLinkService(deps: Deps) {
             updated_at: t,
           })
           .where('id', '=', invite.id)
-          .execute();
+          .where('status', '=', 'unregister')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return;
       }
       await repo.receive(trx, invite.link_id, userId, t);
     });
@@ -1334,6 +1343,12 @@ export function createLinkService(deps: Deps) {
       visitor: Visitor,
       sid: string,
       fileId: number | undefined,
+      /**
+       * Whether this request for a file is a new download of it (not a 304 or the rest of a
+       * range: downloads/http-headers.ts isNewDownload); only those count and are logged.
+       */
+      isNew: (file: FileRow) => boolean = () => true,
+      attempt = 1,
     ): Promise<{ kind: 'file'; file: FileRow } | { kind: 'zip'; plan: ZipPlan }> {
       const scene = await sceneBySid(sid);
       const { permission } = await enter(visitor, scene);
@@ -1359,9 +1374,10 @@ export function createLinkService(deps: Deps) {
       } else {
         answer = { kind: 'file', file: item };
       }
-      // The download taken and its log entry commit together.
-      await db.transaction().execute(async (trx) => {
-        if (!(await repo.takeDownload(trx, scene.link.id))) throw new DomainError('linkDownloadLimits');
+      if (answer.kind === 'file' && !isNew(answer.file)) return answer;
+      // The download taken and its log entry commit together, against the link as it was checked.
+      const taken = await db.transaction().execute(async (trx) => {
+        if (!(await repo.takeDownload(trx, scene.link))) return false;
         await repo.logAccess(trx, {
           linkId: scene.link.id,
           action: 'download',
@@ -1370,7 +1386,21 @@ export function createLinkService(deps: Deps) {
           fileId: item.id,
           at: now(),
         });
+        return true;
       });
+      if (!taken) {
+        // Closed, reset or changed meanwhile: judged again as it is now (once; a link that keeps
+        // changing is answered as changed).
+        const current = await repo.findById(db, scene.link.id);
+        const changed =
+          !current ||
+          current.sid !== scene.link.sid ||
+          current.version !== scene.link.version ||
+          current.status !== 'open';
+        if (!changed) throw new DomainError('linkDownloadLimits');
+        if (attempt > 1) throw new DomainError('linkUpdateConcurrency');
+        return service.download(visitor, sid, fileId, isNew, attempt + 1);
+      }
       return answer;
     },
 
