@@ -76,6 +76,13 @@ describe('settings: every one has help in both languages and accepts its own def
     expect(validateSettingValue(name, value, DEFAULT_SETTINGS)).toBeTypeOf('string');
   });
 
+  test('the history limits stay in order: count never above max, max never below count', () => {
+    const current = { ...DEFAULT_SETTINGS, history_version_count: 20, history_version_max: 50 };
+    expect(validateSettingValue('history_version_max', 5, current)).toMatch(/history_version_count/);
+    expect(validateSettingValue('history_version_max', 20, current)).toBeUndefined();
+    expect(validateSettingValue('history_version_count', 51, current)).toMatch(/history_version_max/);
+  });
+
   test('the default range must stay allowed', () => {
     const current = { ...DEFAULT_SETTINGS, link_ranges: ['company' as const, 'user' as const] };
     expect(validateSettingValue('default_link_range', 'anyone', current)).toMatch(/allowed/);

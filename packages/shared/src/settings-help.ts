@@ -136,8 +136,10 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   },
   account_suffix: {
     group: 'accounts',
-    zh: '登录时自动补在账号名后的后缀，如 @example.com。',
-    en: 'Appended to a bare account name at login, such as @example.com.',
+    zh: '登录时自动补在账号名后的后缀，如 @example.com（整个部署共用：登录页尚不知道公司）。',
+    en: 'Appended to a bare account name at login, such as @example.com (deployment-wide: the login page does not know the company yet).',
+    // The login page reads it logged out, before anyone's company is known.
+    deployment: true,
   },
   allow_signup: {
     group: 'accounts',
@@ -270,6 +272,8 @@ export function validateSettingValue(
     if (help.max !== undefined && value > help.max) return `must be at most ${help.max}`;
     if (name === 'history_version_count' && value > current.history_version_max)
       return 'must not exceed history_version_max';
+    if (name === 'history_version_max' && value < current.history_version_count)
+      return 'must not be below history_version_count';
     return undefined;
   }
   if (typeof fallback === 'string') {

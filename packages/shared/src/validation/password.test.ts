@@ -114,10 +114,21 @@ describe('generateTemporaryPassword', () => {
     expect(passwords.size).toBe(20);
   });
 
-  test('a rule that leaves no room for the random part throws', () => {
-    expect(() =>
-      generateTemporaryPassword({ length_lowerbound: 1, length_upperbound: 4, type: [] }),
-    ).toThrow();
+  test('a rule too tight for letters and a number still gets a password of its own', () => {
+    for (const r of [
+      {
+        length_lowerbound: 6,
+        length_upperbound: 6,
+        type: ['digit', 'character', 'upper_lower_case', 'symbol'],
+      },
+      { length_lowerbound: 6, length_upperbound: 7, type: ['symbol', 'upper_lower_case'] },
+      { length_lowerbound: 1, length_upperbound: 4, type: [] },
+    ] as PasswordRule[]) {
+      for (let i = 0; i < 50; i++) {
+        const password = generateTemporaryPassword(r);
+        expect(validatePrivatePassword(password, r), password).toBeUndefined();
+      }
+    }
   });
 });
 

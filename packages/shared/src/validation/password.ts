@@ -118,23 +118,47 @@ const MAX_ATTEMPTS = 1000;
  * A temporary password (spec 002 §5): random letters and digits followed by a 4-digit number of at
  * least 1000, regenerated until it passes the rule (the private rule when given, else the standard
  * one). When the rule requires symbols, the random part draws from a few symbols too, since
- * letters and digits alone could never pass.
+ * letters and digits alone could never pass. A rule too tight for that shape (six characters with
+ * all four kinds, say) gets one character of each kind it requires, the rest random, shuffled:
+ * every rule the settings accept has a temporary password.
  */
 export function generateTemporaryPassword(rule?: PasswordRule): string {
   const min = rule?.length_lowerbound ?? PASSWORD_MIN;
   const max = rule?.length_upperbound ?? PASSWORD_MAX;
   // A little above the lower bound, never above the upper one; the number takes the last 4.
   const total = Math.min(max, Math.max(min, 12));
-  const prefixLength = total - 4;
-  if (prefixLength < 1) throw new RangeError('generateTemporaryPassword: the rule allows too few characters');
   const alphabet = rule?.type.includes('symbol') ? LETTERS + DIGITS + SYMBOLS : LETTERS + DIGITS;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  const passes = (candidate: string) =>
+    !(rule ? validatePrivatePassword(candidate, rule) : validatePassword(candidate));
+  const prefixLength = total - 4;
+  for (let attempt = 0; prefixLength >= 1 && attempt < MAX_ATTEMPTS; attempt++) {
     const candidate = randomString(prefixLength, alphabet) + String(1000 + randomInt(9000));
-    const error = rule ? validatePrivatePassword(candidate, rule) : validatePassword(candidate);
-    if (!error) return candidate;
+    if (passes(candidate)) return candidate;
+  }
+  const required = (rule?.type ?? ['character', 'digit']).flatMap((type) =>
+    REQUIRED_CHARS[type].map((chars) => randomString(1, chars)),
+  );
+  if (total >= required.length) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const chars = [...required, ...randomString(total - required.length, alphabet)];
+      for (let i = chars.length - 1; i > 0; i--) {
+        const j = randomInt(i + 1);
+        [chars[i], chars[j]] = [chars[j], chars[i]];
+      }
+      const candidate = chars.join('');
+      if (passes(candidate)) return candidate;
+    }
   }
   throw new Error('generateTemporaryPassword: no password meets the rule');
 }
+
+/** One character from each of these for each kind a rule requires. */
+const REQUIRED_CHARS: Record<PrivatePasswordType, string[]> = {
+  digit: [DIGITS],
+  character: [LETTERS],
+  upper_lower_case: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
+  symbol: [SYMBOLS],
+};
 
 /** spec 000 §5: confirm must equal the new password and may not be only whitespace. */
 export function validateConfirmPassword(

@@ -467,6 +467,47 @@ describe('settings and quotas', () => {
     expect(audit[0]).toMatchObject({ target_id: 'custom_link_label', detail: { from: '', to: 'Wiki' } });
   });
 
+  test('the account suffix set in the console reaches the login page, which knows no company yet', async () => {
+    const put = await adminClient.put('/admin/v1/settings/account_suffix', { value: '@console.example' });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const loggedOut = await t
+        .anonymous()
+        .get('/portal/v1/companies/encrypted_settings?names=account_suffix');
+      expect(loggedOut.json().settings).toEqual({ account_suffix: '@console.example' });
+      const list = (await adminClient.get('/admin/v1/settings')).json().settings;
+      expect(list.find((s: { name: string }) => s.name === 'account_suffix')).toMatchObject({
+        value: '@console.example',
+        scope: 'deployment',
+      });
+    } finally {
+      await adminClient.put('/admin/v1/settings/account_suffix', { value: '' });
+    }
+  });
+
+  test('a private password rule the console accepts still lets it make people and reset passwords', async () => {
+    const rule = {
+      length_lowerbound: 6,
+      length_upperbound: 6,
+      type: ['digit', 'character', 'upper_lower_case', 'symbol'],
+    };
+    expect(
+      (await adminClient.put('/admin/v1/settings/private_password_rule', { value: rule })).statusCode,
+    ).toBe(200);
+    expect((await adminClient.put('/admin/v1/settings/IS_PRIVATIZATION', { value: true })).statusCode).toBe(
+      200,
+    );
+    try {
+      const made = await adminClient.post('/admin/v1/users', {
+        unique_name: 'tightrule',
+        nick_name: 'Tight Rule',
+      });
+      expect(made.statusCode, made.body).toBeLessThan(300);
+    } finally {
+      await adminClient.put('/admin/v1/settings/IS_PRIVATIZATION', { value: false });
+    }
+  });
+
   test('usage per person, team and department, largest first; company total and defaults', async () => {
     const heavy = await t.makeUser({ companyId, account: 'heavy' });
     const light = await t.makeUser({ companyId, account: 'light' });
