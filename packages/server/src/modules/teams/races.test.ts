@@ -1,6 +1,6 @@
 import { TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTeam } from '../../../test/drive.ts';
+import { joinDept, makeDept, makeTeam } from '../../../test/drive.ts';
 import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 /**
@@ -148,5 +148,60 @@ describe('a refused creation', () => {
       members: people.slice(0, 2).map((p) => p.id),
     });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('small calls asked at once', () => {
+  test('two first asks for the invitation link answer the same code, and it works', async () => {
+    const owner = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner);
+    const [a, b] = await Promise.all([owner.client(), owner.client()]);
+    const answers = await Promise.all([
+      a.get(`/api/v3/groups/${gid}/invite_info`),
+      b.get(`/api/v3/groups/${gid}/invite_info`),
+    ]);
+    const codes = answers.map((r) => r.json().code);
+    expect(codes[0]).toBe(codes[1]);
+    const joiner = await (await t.makeUser({ companyId })).client();
+    expect((await joiner.post(`/api/v3/team/link/${codes[0]}/join`)).statusCode).toBe(200);
+    // A reset still gives a new code.
+    const reset = (await a.put(`/api/v3/mine/team/${gid}/link`)).json().code;
+    expect(reset).toMatch(/^[A-Za-z0-9]{22}$/);
+    expect(reset).not.toBe(codes[0]);
+  });
+
+  test('pins asked at once by someone a department brings in all succeed', async () => {
+    const owner = await t.makeUser({ companyId });
+    const dept = await makeDept(t, companyId, `Pins ${Date.now()}`);
+    const member = await t.makeUser({ companyId });
+    await joinDept(t, member, dept.id);
+    const gid = await makeTeam(t, owner, [], { companyId });
+    await (await owner.client()).post(`/v1/groups/${gid}/members/batch`, { put: [dept.id], type: 2 });
+    const mc = await member.client();
+    const pins = await Promise.all(
+      [1, 2, 3].map(() => mc.put(`/api/v3/mine/team/${gid}/top`, { is_top: true })),
+    );
+    expect(pins.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await mc.put(`/api/v3/mine/team/${gid}/top`, { is_top: false })).statusCode).toBe(200);
+  });
+
+  test("a chat upgraded by the owner it was handed to counts against its creator's team limit", async () => {
+    const creator = await t.makeUser({ companyId });
+    const other = await t.makeUser({ companyId });
+    const cc = await creator.client();
+    const chat = (
+      await cc.post('/api/v3/yun_msg/groups', { name: 'Handed chat', members: [other.id] })
+    ).json().id;
+    const handed = await cc.patch(`/v1/groups/${chat}/members/${other.id}`, {
+      team_role: TEAM_ROLE.owner,
+      role: 1,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    // The creator's limit (2) is reached by two teams of their own.
+    for (const name of ['Creator one', 'Creator two'])
+      expect((await cc.post('/api/v3/groups', { name })).statusCode).toBe(200);
+    const upgrade = await (await other.client()).post(`/api/v3/yun_msg/groups/${chat}/upgrade`);
+    expect(upgrade.statusCode).toBe(403);
+    expect(upgrade.json().result).toBe('groupNumLimit');
   });
 });

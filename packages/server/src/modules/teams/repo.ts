@@ -165,8 +165,36 @@ export async function setPin(db: DbOrTrx, groupId: number, userId: number, direc
       .execute();
     return;
   }
-  await db.deleteFrom('group_pins').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
-  if (pinned) await db.insertInto('group_pins').values({ group_id: groupId, user_id: userId }).execute();
+  // One statement each way, so that pins asked at once settle without a key clash.
+  if (pinned)
+    await db
+      .insertInto('group_pins')
+      .values({ group_id: groupId, user_id: userId })
+      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+      .execute();
+  else
+    await db.deleteFrom('group_pins').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Gives the team an invitation code: a new one (`reset`), or one only when it has none yet, so
+ * that two first asks at once agree. Answers the code the team has afterwards.
+ */
+export async function ensureInviteCode(
+  db: DbOrTrx,
+  groupId: number,
+  fresh: string,
+  reset: boolean,
+): Promise<string | undefined> {
+  let q = db.updateTable('groups').set({ invite_code: fresh }).where('id', '=', groupId);
+  if (!reset) q = q.where('invite_code', 'is', null);
+  await q.execute();
+  const row = await db
+    .selectFrom('groups')
+    .select('invite_code')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return row?.invite_code ?? undefined;
 }
 
 export type GroupPatch = Pick<

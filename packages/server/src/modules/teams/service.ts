@@ -758,10 +758,17 @@ export function createTeamService({
       // The chat becomes a general team: where teams need approval, so does this one.
       if (await approval.isRequired(actor)) throw new DomainError('approvalRequired');
       const { max_groups_per_user } = await settings.get(actor.companyId);
-      // The new general team counts towards the owner's groupNumLimit, counted with their row locked.
+      // The new general team counts towards its creator's groupNumLimit (teams are counted by
+      // owner_id, which a transfer keeps), counted with their row locked; the chat is locked and
+      // read again, so that a transfer or another upgrade meanwhile is seen.
       await db.transaction().execute(async (trx) => {
-        await repo.lockUser(trx, actor.userId, rowLocks);
-        await checkGroupLimit(trx, actor.userId, max_groups_per_user);
+        const creator = access.space.owner_id;
+        await repo.lockUser(trx, creator, rowLocks);
+        const space = await lockTeam(trx, groupId);
+        const role = await currentRole(trx, groupId, actor.userId);
+        if (role === undefined || !canUpgradeChat(role, space.team_type as TeamType))
+          throw new DomainError('permissionDenied');
+        await checkGroupLimit(trx, creator, max_groups_per_user);
         await repo.updateGroup(trx, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
       });
       return details(actor, groupId);
@@ -956,8 +963,14 @@ export function createTeamService({
       }
       let code = access.space.invite_code;
       if (!code || reset) {
-        code = randomString(INVITE_CODE_LENGTH, BASE62);
-        await repo.updateGroup(db, groupId, { invite_code: code });
+        const stored = await repo.ensureInviteCode(
+          db,
+          groupId,
+          randomString(INVITE_CODE_LENGTH, BASE62),
+          reset,
+        );
+        if (!stored) throw new DomainError('groupNotExist');
+        code = stored;
       }
       return inviteInfo(access.space, code, actor);
     },
