@@ -1,4 +1,5 @@
 import {
+  AUTO_CONVERT_STATE,
   type FileRecord,
   hasPermission,
   lookupErrorMessage,
@@ -18,6 +19,7 @@ import {
   txUrl,
   upload,
 } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { failure } from '../links/test-kit.ts';
 import { createTeamConversion } from './convert.ts';
@@ -278,6 +280,28 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     // A text file of that size is not converted, so the limit is not its.
     const txt = await oc.post(txUrl(gid, 0), { name: 'huge.txt', size: big, sha1: sha1Of(Buffer.alloc(0)) });
     expect(txt.statusCode, txt.body).toBe(200);
+  });
+});
+
+describe('turning auto-convert on while someone turns it off', () => {
+  test('the "on" that commits last is judged on the team as it is then: converting, and the documents converted', async () => {
+    const { gid, oc, mc, member } = await teamOfThree('Admin');
+    await oc.patch(`/v1/groups/${gid}/members/${member.id}`, { team_role: TEAM_ROLE.admin });
+    expect((await oc.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 })).statusCode).toBe(200);
+    await t.services.jobs.runDue();
+    const gate = holdNextTransaction(t, 'teams/service.ts');
+    const on = mc.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 });
+    await gate.reached;
+    expect((await oc.put(`/api/v3/groups/${gid}`, { auto_convert_state: 0 })).json().auto_convert_state).toBe(
+      0,
+    );
+    const doc = await upload(oc, gid, 0, 'plan.docx', Buffer.from('a plan\n'.repeat(50)));
+    expect(doc.safeFile).toBe(false);
+    gate.release();
+    expect((await on).json().auto_convert_state).toBe(AUTO_CONVERT_STATE.converting);
+    await t.services.jobs.runDue();
+    expect((await oc.get(`/api/v3/groups/${gid}`)).json().auto_convert_state).toBe(1);
+    expect((await oc.get(`/api/v3/groups/${gid}/files/${doc.fileid}`)).json().safeFile).toBe(true);
   });
 });
 

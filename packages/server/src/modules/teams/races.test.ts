@@ -1,6 +1,7 @@
 import { TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { joinDept, makeDept, makeTeam } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 /**
@@ -203,5 +204,40 @@ describe('small calls asked at once', () => {
     const upgrade = await (await other.client()).post(`/api/v3/yun_msg/groups/${chat}/upgrade`);
     expect(upgrade.statusCode).toBe(403);
     expect(upgrade.json().result).toBe('groupNumLimit');
+  });
+});
+
+describe('a change judged on the role as it is when it commits', () => {
+  test('an admin demoted while their notice edit waits: the edit is refused', async () => {
+    const owner = await t.makeUser({ companyId });
+    const admin = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner, [{ user: admin, role: TEAM_ROLE.admin }]);
+    const [oc, ac] = [await owner.client(), await admin.client()];
+    const gate = holdNextTransaction(t, 'teams/service.ts');
+    const edit = ac.put(`/api/v3/groups/${gid}`, { notice: 'written by a demoted admin' });
+    await gate.reached;
+    const demoted = await oc.patch(`/v1/groups/${gid}/members/${admin.id}`, { team_role: TEAM_ROLE.member });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    gate.release();
+    expect((await edit).statusCode).toBe(403);
+    expect((await oc.get(`/api/v3/groups/${gid}`)).json().notice).toBe('');
+  });
+
+  test('an owner who handed the team on while deleting it: the delete is refused', async () => {
+    const owner = await t.makeUser({ companyId });
+    const next = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner, [{ user: next, role: TEAM_ROLE.member }]);
+    const oc = await owner.client();
+    const gate = holdNextTransaction(t, 'teams/service.ts');
+    const removal = oc.delete(`/api/v3/groups/${gid}`);
+    await gate.reached;
+    const handed = await oc.patch(`/v1/groups/${gid}/members/${next.id}`, {
+      team_role: TEAM_ROLE.owner,
+      role: 1,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    gate.release();
+    expect((await removal).statusCode).toBe(403);
+    expect((await (await next.client()).get(`/api/v3/groups/${gid}`)).statusCode).toBe(200);
   });
 });

@@ -777,37 +777,47 @@ export function createTeamService({
     /** PUT /api/v3/groups/{id}: name, notice, avatar and auto-convert, each by its rule (spec 000 §6). */
     async update(actor: Actor, groupId: number, body: UpdateTeamBody): Promise<TeamRecord> {
       const access = await requireTeam(actor, groupId);
-      const { space, role, type } = access;
-      const patch: repo.GroupPatch = {};
-      const denied = () =>
-        new DomainError(
-          role <= TEAM_ROLE.admin ? 'permissionDenied' : 'onlyOwnerOrManagerCanUpdateGroupInfo',
-        );
-      if (body.name !== undefined) {
-        const allowed = isChat(type) ? canRenameChat(role) : canEditTeamName(role, type);
-        if (!allowed) throw denied();
-        patch.name = checkName(body.name);
-      }
-      if (body.notice !== undefined) {
-        if (!canEditNotice(role)) throw denied();
-        patch.notice = checkNotice(body.notice);
-      }
-      if (body.avatar !== undefined) {
-        if (!canEditAvatar(role)) throw denied();
-        patch.avatar = checkAvatar(body.avatar);
-      }
-      if (body.auto_convert_state !== undefined) {
-        const config = await settingsOf(space);
-        if (!canToggleAutoConvert(role)) throw denied();
-        if (!config.ALLOW_AUTO_CONVERT_SECDOC) throw new DomainError('permissionDenied');
-        patch.auto_convert_state = autoConvertAfter(space.auto_convert_state, body.auto_convert_state > 0);
-      }
-      // Turned on: the documents already in the team are converted in the background, and the
-      // team says "converting" (2) until they are (modules/secdoc/convert.ts).
-      const converting = patch.auto_convert_state === AUTO_CONVERT_STATE.converting;
+      const config = body.auto_convert_state !== undefined ? await settingsOf(access.space) : undefined;
+      // The rules and the values, judged for a role and the team as they are.
+      const patchFor = (role: TeamRole, space: GroupRow): repo.GroupPatch => {
+        const type = space.team_type as TeamType;
+        const patch: repo.GroupPatch = {};
+        const denied = () =>
+          new DomainError(
+            role <= TEAM_ROLE.admin ? 'permissionDenied' : 'onlyOwnerOrManagerCanUpdateGroupInfo',
+          );
+        if (body.name !== undefined) {
+          const allowed = isChat(type) ? canRenameChat(role) : canEditTeamName(role, type);
+          if (!allowed) throw denied();
+          patch.name = checkName(body.name);
+        }
+        if (body.notice !== undefined) {
+          if (!canEditNotice(role)) throw denied();
+          patch.notice = checkNotice(body.notice);
+        }
+        if (body.avatar !== undefined) {
+          if (!canEditAvatar(role)) throw denied();
+          patch.avatar = checkAvatar(body.avatar);
+        }
+        if (body.auto_convert_state !== undefined) {
+          if (!canToggleAutoConvert(role)) throw denied();
+          if (!config?.ALLOW_AUTO_CONVERT_SECDOC) throw new DomainError('permissionDenied');
+          patch.auto_convert_state = autoConvertAfter(space.auto_convert_state, body.auto_convert_state > 0);
+        }
+        return patch;
+      };
+      // A quick answer for what is refused as first read; then again with the team locked, as a
+      // demotion or another change may have committed meanwhile.
+      patchFor(access.role, access.space);
       await db.transaction().execute(async (trx) => {
+        const space = await lockTeam(trx, groupId);
+        const role = await currentRole(trx, groupId, actor.userId);
+        if (role === undefined) throw new DomainError('groupNotExist');
+        const patch = patchFor(role, space);
         await repo.updateGroup(trx, groupId, patch);
-        if (converting)
+        // Turned on: the documents already in the team are converted in the background, and the
+        // team says "converting" (2) until they are (modules/secdoc/convert.ts).
+        if (patch.auto_convert_state === AUTO_CONVERT_STATE.converting)
           await jobs.enqueue(
             trx,
             CONVERT_TEAM_JOB,
@@ -823,7 +833,14 @@ export function createTeamService({
       const access = await requireTeam(actor, groupId);
       if (!canDeleteTeam(access.role, access.type)) throw new DomainError('permissionDenied');
       // The team is gone for everyone at once; the recycle.purge job then purges its files for good.
-      await repo.updateGroup(db, groupId, { status: 'deleted', invite_code: null });
+      // Judged again with the team locked: a transfer that committed meanwhile made them a member.
+      await db.transaction().execute(async (trx) => {
+        const space = await lockTeam(trx, groupId);
+        const role = await currentRole(trx, groupId, actor.userId);
+        if (role === undefined || !canDeleteTeam(role, space.team_type as TeamType))
+          throw new DomainError('permissionDenied');
+        await repo.updateGroup(trx, groupId, { status: 'deleted', invite_code: null });
+      });
     },
 
     /**
