@@ -286,3 +286,31 @@ describe('approving when the team cannot be made', () => {
     expect(rows.find((r) => r.status === 'pending')?.group_id).toBeNull();
   });
 });
+
+describe('a request decided later', () => {
+  test('an approval checks the people and departments again: one who left since is refused, and the request waits', async () => {
+    const applicant = await t.makeUser({ companyId });
+    const colleague = await t.makeUser({ companyId });
+    const ac = await applicant.client();
+    const asked = await ac.post(APPROVAL, {
+      name: 'Stale team',
+      type: 3,
+      desc: 'Days ago',
+      designated_approver_ids: [approver.id],
+      member_ids: [colleague.id],
+      dept_ids: [],
+      notice: '',
+      auto_convert_group: false,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    // The colleague leaves the company before the request is decided.
+    await t.database.db.deleteFrom('company_members').where('user_id', '=', colleague.id).execute();
+    const decided = await (await approver.client()).post(`${APPROVAL}/${asked.json().id}/approve`);
+    expect(decided.statusCode).toBe(404);
+    expect(decided.json().result).toBe('userNotExist');
+    const waiting = (await (await approver.client()).get(APPROVAL)).json().approvals;
+    expect(waiting.find((a: { id: number }) => a.id === asked.json().id)).toMatchObject({
+      status: 'pending',
+    });
+  });
+});

@@ -680,6 +680,10 @@ export function createTeamService({
      * (a limit refused there rolls the claim back too) and `created` follows the commit.
      */
     async prepareApproved(applicant: Actor, input: Omit<NewTeam, 'ownerId' | 'companyId'>) {
+      // The people and departments again, as a direct creation checks them: days may have passed
+      // since the request (someone left the company, a department was closed).
+      await checkPeople(applicant, applicant.companyId, input.type, input.memberIds);
+      await checkDepts(applicant.companyId, input.type, input.deptIds);
       const config = await settings.get(applicant.companyId);
       const limitGroups = input.type !== TEAM_TYPE.chat;
       if (limitGroups) await checkGroupLimit(db, applicant.userId, config.max_groups_per_user);
