@@ -86,6 +86,19 @@ export function secdocMask(operationIds: Iterable<number>): number {
 }
 
 /** Whether an upload of `bytes` may be converted (above the limit it is refused: convertFileTooLarge). */
+/**
+ * Whether teams here may convert office documents into security documents: the deployment allows
+ * auto-convert (ALLOW_AUTO_CONVERT_SECDOC) and security documents are on (allow_securitydoc), as
+ * file locks need ALLOW_FILE_LOCK and allow_file_lock. Off, nothing more is converted; documents
+ * converted before stay security documents.
+ */
+export function securityDocsConvert(settings: {
+  ALLOW_AUTO_CONVERT_SECDOC: boolean;
+  allow_securitydoc: boolean;
+}): boolean {
+  return settings.ALLOW_AUTO_CONVERT_SECDOC && settings.allow_securitydoc;
+}
+
 export function secdocConvertibleSize(bytes: number): boolean {
   return bytes <= SECDOC_CONVERT_MAX_MB * 1024 * 1024;
 }

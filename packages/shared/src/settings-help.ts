@@ -64,13 +64,13 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   },
   ALLOW_AUTO_CONVERT_SECDOC: {
     group: 'features',
-    zh: '允许团队开启自动转换为安全文档。',
-    en: 'Allow teams to turn on automatic conversion to security documents.',
+    zh: '允许团队开启自动转换为安全文档（还需启用安全文档）。',
+    en: 'Allow teams to turn on automatic conversion to security documents (security documents must be on too).',
   },
   allow_securitydoc: {
     group: 'features',
-    zh: '启用安全文档。',
-    en: 'Enable security documents.',
+    zh: '启用安全文档：关闭后不再转换新的文档，已转换的仍是安全文档。',
+    en: 'Security documents: off, nothing more is converted; documents converted before stay security documents.',
   },
   allow_secret_label: {
     group: 'features',
@@ -89,8 +89,8 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   },
   ALLOW_CLIENT_UPLOAD: {
     group: 'features',
-    zh: '允许通过桌面客户端上传。',
-    en: 'Allow uploads through the desktop client.',
+    zh: '允许通过桌面客户端上传（交给桌面客户端的设置；网页端上传不受影响）。',
+    en: 'Allow uploads through the desktop client (handed to desktop clients in the settings call; web uploads are not affected).',
   },
   allow_advanced_search: {
     group: 'features',

@@ -69,7 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ALLOW_WEBOFFICE: false,
   allow_organization: true,
   allow_chat: false,
-  allow_securitydoc: false,
+  allow_securitydoc: true,
   allow_approve_create_group: false,
   allow_secret_label: false,
   allow_advanced_search: true,

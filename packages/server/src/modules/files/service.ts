@@ -4,6 +4,7 @@ import {
   type FileRecord,
   hasPermission,
   maskToFlags,
+  securityDocsConvert,
   splitExt,
   userRoleFromTeamRole,
 } from '@cirrus/shared';
@@ -171,7 +172,7 @@ export function createFileService({
 
   /** Whether a new file of this name made in this space becomes a security document (secdoc/policy.ts). */
   async function convertsNew(space: FileContext['space'], name: string): Promise<boolean> {
-    return autoConverts(space, name) && (await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC;
+    return autoConverts(space, name) && securityDocsConvert(await settings.get(space.company_id));
   }
 
   /** A new file with its first version: its row as stored. `secure`: a security document. */

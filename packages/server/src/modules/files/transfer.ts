@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasPermission } from '@cirrus/shared';
+import { hasPermission, securityDocsConvert } from '@cirrus/shared';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -33,7 +33,7 @@ interface Deps {
   events: EventLog;
   /** A file someone else holds the lock of (or a folder with one below) is not moved. */
   locks: LockGuard;
-  /** Whether the deployment lets teams convert office documents (ALLOW_AUTO_CONVERT_SECDOC). */
+  /** Whether the deployment lets teams convert office documents (shared securityDocsConvert). */
   settings: Pick<SettingsService, 'get'>;
   /** PostgreSQL's transactions take their spaces' tree locks (rules.ts lockTrees). */
   dialect: Dialect;
@@ -102,7 +102,7 @@ export function createTransferService({ db, access, quota, events, locks, settin
     const documents = rows.filter(
       (row) => !row.is_folder && !row.secure_guid && autoConverts(space, row.name),
     );
-    if (documents.length === 0 || !(await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC)
+    if (documents.length === 0 || !securityDocsConvert(await settings.get(space.company_id)))
       return new Set();
     for (const row of documents) assertConvertibleSize(row.size);
     return new Set(documents.map((row) => row.id));

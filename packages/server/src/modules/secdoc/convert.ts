@@ -3,6 +3,7 @@ import {
   AUTO_CONVERT_STATE,
   isSecdocConvertible,
   secdocConvertibleSize,
+  securityDocsConvert,
   splitExt,
   type TeamRole,
 } from '@cirrus/shared';
@@ -43,7 +44,7 @@ export function createTeamConversion({
       const space = await repo.teamToConvert(db, groupId);
       if (!space || space.auto_convert_state === AUTO_CONVERT_STATE.off) return converted;
       // The deployment no longer converts: the team stops saying "converting".
-      if (!(await settings.get(space.company_id)).ALLOW_AUTO_CONVERT_SECDOC) {
+      if (!securityDocsConvert(await settings.get(space.company_id))) {
         await repo.settleConversion(db, groupId);
         return converted;
       }

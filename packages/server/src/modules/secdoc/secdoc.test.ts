@@ -98,6 +98,20 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     });
   });
 
+  test('with security documents off (allow_securitydoc) nothing more is converted; what was stays', async () => {
+    const { gid, oc, doc } = await secureTeam();
+    await t.services.settings.set(0, 'allow_securitydoc', false);
+    try {
+      const plain = await upload(oc, gid, 0, 'later.docx', DOC);
+      expect(plain.safeFile).toBe(false);
+      expect((await oc.get(`/api/v3/groups/${gid}/files/${doc.fileid}`)).json().safeFile).toBe(true);
+      const on = await oc.put(`/api/v3/groups/${gid}`, { auto_convert_state: 1 });
+      expect(on.statusCode).toBe(403);
+    } finally {
+      await t.services.settings.set(0, 'allow_securitydoc', true);
+    }
+  });
+
   test('a member who adds one keeps every operation on it; the rest of the team has 3 and 4', async () => {
     const { gid, mc, xc, member } = await secureTeam();
     const mine = await upload(mc, gid, 0, 'my notes.docx', DOC);

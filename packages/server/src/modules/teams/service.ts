@@ -22,6 +22,7 @@ import {
   randomString,
   randomTeamAvatar,
   type Settings,
+  securityDocsConvert,
   TEAM_ROLE,
   TEAM_TYPE,
   type TeamMember,
@@ -665,7 +666,7 @@ export function createTeamService({
           notice,
           memberIds: body.members,
           deptIds: body.dept_ids,
-          autoConvert: body.auto_convert_group && config.ALLOW_AUTO_CONVERT_SECDOC,
+          autoConvert: body.auto_convert_group && securityDocsConvert(config),
         },
         type !== TEAM_TYPE.company,
         actor,
@@ -691,7 +692,7 @@ export function createTeamService({
         ...input,
         ownerId: applicant.userId,
         companyId: applicant.companyId,
-        autoConvert: input.autoConvert && config.ALLOW_AUTO_CONVERT_SECDOC,
+        autoConvert: input.autoConvert && securityDocsConvert(config),
       };
       return {
         create: (trx: Trx) => insertTeam(trx, team, config, limitGroups, applicant),
@@ -805,7 +806,7 @@ export function createTeamService({
         }
         if (body.auto_convert_state !== undefined) {
           if (!canToggleAutoConvert(role)) throw denied();
-          if (!config?.ALLOW_AUTO_CONVERT_SECDOC) throw new DomainError('permissionDenied');
+          if (!config || !securityDocsConvert(config)) throw new DomainError('permissionDenied');
           patch.auto_convert_state = autoConvertAfter(space.auto_convert_state, body.auto_convert_state > 0);
         }
         return patch;

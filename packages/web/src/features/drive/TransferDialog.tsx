@@ -8,6 +8,7 @@ import {
   messageText,
   SECDOC_CONVERT_MAX_MB,
   SUCCESS_TOAST_MS,
+  securityDocsConvert,
   splitExt,
 } from '@cirrus/shared';
 import { App, Button, Typography } from 'antd';
@@ -85,7 +86,7 @@ export function TransferDialog({
     (team) => team.id === target?.targetgroupid && team.auto_convert_state > AUTO_CONVERT_STATE.off,
   );
   const converts =
-    settings.ALLOW_AUTO_CONVERT_SECDOC &&
+    securityDocsConvert(settings) &&
     secureTarget !== undefined &&
     files.some(
       (file) => file.ftype === 'folder' || (!file.safeFile && isSecdocConvertible(splitExt(file.fname).ext)),

@@ -7,6 +7,7 @@ import {
   errorText,
   HISTORY_LIMIT_ERROR_TOAST_MS,
   lookupErrorMessage,
+  securityDocsConvert,
   TEAM_ROLE,
   type TeamMember,
   type TeamRecord,
@@ -131,7 +132,7 @@ export function TeamSettingsTab({ team, onLeft }: { team: TeamRecord; onLeft: ()
 
   return (
     <div className="cirrus-team-settings">
-      {settings.ALLOW_AUTO_CONVERT_SECDOC && (
+      {securityDocsConvert(settings) && (
         <SettingRow
           title={t('settings.autoConvert')}
           hint={
