@@ -192,6 +192,12 @@ describe('npm run admin -- ...', () => {
     );
   });
 
+  test('a refused setting says why', async () => {
+    const refused = await admin('settings', 'set', 'link_ranges', '["anyone"]');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe('error: settingInvalid {"reason":"must keep the default link range"}');
+  });
+
   test('real-name requests: listed, rejected with a reason, approved; the audit log names the command line', async () => {
     expect((await admin('settings', 'set', 'allow_real_name', 'true')).code).toBe(0);
     const person = await t.makeUser({ companyId });

@@ -553,7 +553,9 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
     return 0;
   } catch (err) {
     if (err instanceof DomainError) {
-      printError(`error: ${err.key}${err.debug ? ` ${JSON.stringify(err.debug)}` : ''}`);
+      // The key, then what it was about: its parameters (a refused setting's reason) and details.
+      const about = { ...err.params, ...err.debug };
+      printError(`error: ${err.key}${Object.keys(about).length > 0 ? ` ${JSON.stringify(about)}` : ''}`);
     } else if (err instanceof ZodError) {
       printError(
         `error: ${err.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`,
