@@ -184,3 +184,19 @@ test('an administrator names who approves group creation, beside the setting tha
   const hexue = approvers.find((a: { unique_name: string }) => a.unique_name === 'hexue');
   await api(page, 'PUT', '/admin/v1/group_approvers', { user_ids: [hexue.id] });
 });
+
+test('a setting the rules refuse says why beside Save, which stays off', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/settings');
+  const field = page.getByRole('spinbutton', { name: 'trash_retention_days' });
+  const row = page.locator('.ant-space').filter({ has: field }).last();
+  await field.fill('0');
+  await expect(page.getByRole('alert').filter({ hasText: 'must be at least 1' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await field.fill('');
+  await expect(page.getByRole('alert').filter({ hasText: 'must be a whole number' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await field.fill('45');
+  await expect(page.getByRole('alert').filter({ hasText: /must be/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Save' })).toBeEnabled();
+});

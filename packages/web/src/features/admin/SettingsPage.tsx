@@ -1,12 +1,15 @@
 import {
   type AdminMe,
   type AdminSetting,
+  DEFAULT_SETTINGS,
   isSettingName,
   LINK_RANGES,
   type PrivatePasswordRule,
   SETTING_GROUPS,
   SETTING_HELP,
   type SettingName,
+  type Settings,
+  validateSettingValue,
 } from '@cirrus/shared';
 import { Button, Checkbox, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -34,6 +37,11 @@ export function SettingsPage() {
   const list = (settings.data?.settings ?? []).filter((s): s is AdminSetting & { name: SettingName } =>
     isSettingName(s.name),
   );
+  // The values as they are, which some rules compare against (count not above max, the default range allowed).
+  const current = Object.fromEntries([
+    ...Object.entries(DEFAULT_SETTINGS),
+    ...list.map((s) => [s.name, s.value]),
+  ]) as unknown as Settings;
 
   return (
     <AdminPage title={t('admin.menu.settings')}>
@@ -65,7 +73,7 @@ export function SettingsPage() {
                       {t('admin.settings.default', { value: show(s.default) })}
                     </Typography.Text>
                   </div>
-                  <SettingEditor setting={s} disabled={!editable} />
+                  <SettingEditor setting={s} disabled={!editable} current={current} />
                   {s.name === 'allow_approve_create_group' && (
                     <ApproversEditor disabled={me.access !== 'manage'} />
                   )}
@@ -157,9 +165,11 @@ function ApproversEditor({ disabled }: { disabled: boolean }) {
 function SettingEditor({
   setting,
   disabled,
+  current,
 }: {
   setting: AdminSetting & { name: SettingName };
   disabled: boolean;
+  current: Settings;
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -169,16 +179,25 @@ function SettingEditor({
   const commit = (value: unknown) =>
     save.mutate(value, { onSuccess: () => notify.success(t('admin.common.saved')) });
   const changed = JSON.stringify(draft) !== JSON.stringify(setting.value);
+  // The server's rule (shared settings-help.ts), said before Save rather than after it.
+  const problem = changed ? validateSettingValue(setting.name, draft, current) : undefined;
   const saveButton = (
-    <Button
-      size="small"
-      type="primary"
-      disabled={disabled || !changed}
-      loading={save.isPending}
-      onClick={() => commit(draft)}
-    >
-      {t('admin.common.save')}
-    </Button>
+    <>
+      <Button
+        size="small"
+        type="primary"
+        disabled={disabled || !changed || problem !== undefined}
+        loading={save.isPending}
+        onClick={() => commit(draft)}
+      >
+        {t('admin.common.save')}
+      </Button>
+      {problem && (
+        <Typography.Text type="danger" role="alert" className="admin-setting-problem">
+          {problem}
+        </Typography.Text>
+      )}
+    </>
   );
   const label = setting.name;
   const value = setting.value;
@@ -205,7 +224,7 @@ function SettingEditor({
           value={draft as number}
           precision={0}
           disabled={disabled}
-          onChange={(v) => setDraft(v ?? 0)}
+          onChange={(v) => setDraft(v)}
           style={{ width: 200 }}
         />
         {saveButton}
