@@ -7,6 +7,7 @@ import {
 } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makeTeam } from '../../../test/drive.ts';
+import { holdNextTransaction } from '../../../test/gate.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { groupKey, lockConversation } from './repo.ts';
 
@@ -121,6 +122,19 @@ test('someone who joins a team with a history starts with none of it unread', as
   expect(await bodies(lc, 3, gid)).toEqual(['old 0', 'old 1', 'old 2']);
   await oc.post(url(3, gid), { body: 'welcome' });
   expect((await conversations(lc)).unread).toBe(1);
+});
+
+describe('a message on its way while its sender leaves the team', () => {
+  test('someone removed while their message waits sends nothing', async () => {
+    const { gid, member, oc, mc } = await teamOfTwo();
+    const gate = holdNextTransaction(t, 'chat/service.ts');
+    const sending = mc.post(url(3, gid), { body: 'after removal' });
+    await gate.reached;
+    expect((await oc.delete(`/api/v3/groups/${gid}/members/${member.id}`)).statusCode).toBe(204);
+    gate.release();
+    expect((await sending).json().result).toBe('groupNotExist');
+    expect(await bodies(oc, 3, gid)).not.toContain('after removal');
+  });
 });
 
 describe('a private conversation', () => {

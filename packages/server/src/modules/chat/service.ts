@@ -10,12 +10,13 @@ import {
   type TeamType,
   validateChatMessage,
 } from '@cirrus/shared';
-import type { Db, Dialect } from '../../db/index.ts';
+import type { Db, Dialect, Trx } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import type { ContactService } from '../contacts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import * as spacesRepo from '../spaces/repo.ts';
 import type { SpaceService } from '../spaces/service.ts';
 import type { UserService } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -60,6 +61,15 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
     const access = await spaces.access(actor, id);
     if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
     return { key: repo.groupKey(id), type: CHAT_TYPE_GROUP, id, recipientId: null };
+  }
+
+  /** Whether the user is in the team, read in `trx`: a user entry or a department that brings them. */
+  async function stillInTeam(trx: Trx, groupId: number, userId: number): Promise<boolean> {
+    if (!(await spacesRepo.findGroup(trx, groupId))) return false;
+    return (
+      (await spacesRepo.findMembership(trx, groupId, userId)) !== undefined ||
+      (await spacesRepo.findDeptMembership(trx, groupId, userId)) !== undefined
+    );
   }
 
   async function present(rows: repo.ChatMessageRow[]): Promise<ChatMessage[]> {
@@ -195,6 +205,10 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
       const place = await placeOf(actor, type, id);
       const row = await db.transaction().execute(async (trx) => {
         await repo.lockConversation(trx, dialect, place.key);
+        // A team's member still, as the message is stored: someone removed (or a team deleted)
+        // while it was on its way sends nothing.
+        if (place.recipientId === null && !(await stillInTeam(trx, place.id, actor.userId)))
+          throw new DomainError('groupNotExist');
         const inserted = await repo.insertMessage(trx, {
           conversation: place.key,
           sender_id: actor.userId,
