@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { consoleAccess, validateDeptName, validateUniqueName, validateVipLevel } from './admin.ts';
 import { DEFAULT_SETTINGS, SETTING_NAMES } from './settings.ts';
-import { SETTING_HELP, validateSettingValue } from './settings-help.ts';
+import { SETTING_HELP, settingReasonText, validateSettingValue } from './settings-help.ts';
 
 describe('consoleAccess (spec 000 §6: the company admin or a role other than plain user)', () => {
   test.each([
@@ -72,8 +72,12 @@ describe('settings: every one has help in both languages and accepts its own def
     ['account_suffix', 'example.com'],
     ['private_password_rule', { length_lowerbound: 20, length_upperbound: 8, type: [] }],
     ['private_password_rule', { length_lowerbound: 8, length_upperbound: 20, type: ['emoji'] }],
-  ] as const)('%s refuses %j', (name, value) => {
-    expect(validateSettingValue(name, value, DEFAULT_SETTINGS)).toBeTypeOf('string');
+  ] as const)('%s refuses %j, saying why in both languages', (name, value) => {
+    const reason = validateSettingValue(name, value, DEFAULT_SETTINGS);
+    expect(reason).toBeTypeOf('string');
+    expect(settingReasonText(reason as string, 'en')).toBe(reason);
+    // The Chinese reason is Chinese: no English sentence left (setting names may stay).
+    expect(settingReasonText(reason as string, 'zh-CN')).toMatch(/[\u4e00-\u9fff]/);
   });
 
   test('the history limits stay in order: count never above max, max never below count', () => {

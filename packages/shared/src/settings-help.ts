@@ -1,6 +1,7 @@
 // What each setting means (the console shows it beside the value) and which values it takes. The
 // defaults themselves are in settings.ts; both sides check a new value with validateSettingValue.
 
+import type { Lang } from './errors.ts';
 import { DEFAULT_SETTINGS, type LinkRange, type SettingName, type Settings } from './settings.ts';
 import { LINK_RANGES } from './sharing.ts';
 
@@ -252,6 +253,39 @@ export function isSettingUrl(value: string): boolean {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The reasons of validateSettingValue in Chinese (the English is the reason itself). */
+const REASONS_ZH: Record<string, string> = {
+  'must be true or false': '须为开或关',
+  'must be a whole number': '须为整数',
+  'must not exceed history_version_max': '不能超过 history_version_max',
+  'must not be below history_version_count': '不能小于 history_version_count',
+  'must be text of at most 2000 characters': '须为不超过 2000 个字符的文本',
+  'must be a path (/...) or an http(s) address': '须为路径（/...）或 http(s) 地址',
+  'must be a link range': '须为链接范围',
+  'must be one of the allowed link ranges': '须为允许的链接范围之一',
+  'must look like @example.com': '格式须如 @example.com',
+  'must name at least one range': '至少选择一个范围',
+  'must name link ranges only': '只能选择链接范围',
+  'must not repeat a range': '范围不能重复',
+  'must keep the default link range': '须保留默认链接范围',
+  'must be an object': '须为对象',
+  'needs whole-number length bounds': '长度上下限须为整数',
+  'length bounds must satisfy 6 ≤ lower ≤ upper ≤ 64': '长度须满足 6 ≤ 下限 ≤ 上限 ≤ 64',
+  'type must list digit, character, upper_lower_case, symbol':
+    'type 只能是 digit、character、upper_lower_case、symbol',
+  'type must not repeat': 'type 不能重复',
+  'has unknown fields': '含有未知字段',
+  'cannot be set': '不能设置',
+};
+
+/** A reason of validateSettingValue in the page's language. */
+export function settingReasonText(reason: string, lang: Lang): string {
+  if (lang === 'en') return reason;
+  const bound = /^must be at (least|most) (-?\d+)$/.exec(reason);
+  if (bound) return bound[1] === 'least' ? `不能小于 ${bound[2]}` : `不能大于 ${bound[2]}`;
+  return REASONS_ZH[reason] ?? reason;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   SETTING_HELP,
   type SettingName,
   type Settings,
+  settingReasonText,
   validateSettingValue,
 } from '@cirrus/shared';
 import { Button, Checkbox, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
@@ -172,6 +173,7 @@ function SettingEditor({
   current: Settings;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const notify = useNotify();
   const [draft, setDraft] = useState<unknown>(setting.value);
   useEffect(() => setDraft(setting.value), [setting.value]);
@@ -194,7 +196,7 @@ function SettingEditor({
       </Button>
       {problem && (
         <Typography.Text type="danger" role="alert" className="admin-setting-problem">
-          {problem}
+          {settingReasonText(problem, language)}
         </Typography.Text>
       )}
     </>
