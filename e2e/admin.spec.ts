@@ -198,5 +198,10 @@ test('a setting the rules refuse says why beside Save, which stays off', async (
   await expect(row.getByRole('button', { name: 'Save' })).toBeDisabled();
   await field.fill('45');
   await expect(page.getByRole('alert').filter({ hasText: /must be/ })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  // Changed, it can go back to its default.
+  await page.getByRole('button', { name: 'Use the default: trash_retention_days' }).click();
+  await expect(field).toHaveValue('30');
+  await expect(page.getByRole('button', { name: 'Use the default: trash_retention_days' })).toHaveCount(0);
 });

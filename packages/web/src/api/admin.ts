@@ -89,6 +89,7 @@ export const adminApi = {
   settings: () => http.get<{ settings: AdminSetting[] }>('/admin/v1/settings'),
   setSetting: (name: string, value: unknown) =>
     http.put<AdminSetting>(`/admin/v1/settings/${name}`, { value }),
+  resetSetting: (name: string) => http.delete<AdminSetting>(`/admin/v1/settings/${name}`),
   approvers: () => http.get<{ approvers: ConsoleApprover[] }>('/admin/v1/group_approvers'),
   setApprovers: (user_ids: number[]) =>
     http.put<{ approvers: ConsoleApprover[] }>('/admin/v1/group_approvers', { user_ids }),

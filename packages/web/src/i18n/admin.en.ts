@@ -168,6 +168,7 @@ export const adminEn = {
     group_links: 'Addresses and menu links',
     default: 'Default: {{value}}',
     customised: 'changed',
+    reset: 'Use the default',
     deployment: 'whole deployment',
     on: 'On',
     off: 'Off',

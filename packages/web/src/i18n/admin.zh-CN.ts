@@ -167,6 +167,7 @@ export const adminZhCN: Strings<typeof adminEn> = {
     group_links: '地址与菜单链接',
     default: '默认值：{{value}}',
     customised: '已修改',
+    reset: '恢复默认',
     deployment: '整个部署',
     on: '开',
     off: '关',

@@ -467,6 +467,39 @@ describe('settings and quotas', () => {
     expect(audit[0]).toMatchObject({ target_id: 'custom_link_label', detail: { from: '', to: 'Wiki' } });
   });
 
+  test('a stored setting goes back to its default; one the others would refuse is kept', async () => {
+    const plain = await (await t.makeUser({ companyId })).client();
+    const chat = async () =>
+      (await plain.get('/portal/v1/companies/encrypted_settings?names=allow_chat')).json().settings
+        .allow_chat;
+    await adminClient.put('/admin/v1/settings/allow_chat', { value: true });
+    expect(await chat()).toBe(true);
+    const reset = await adminClient.delete('/admin/v1/settings/allow_chat');
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toMatchObject({ name: 'allow_chat', value: false, customised: false });
+    expect(await chat()).toBe(false);
+    const audit = (await adminClient.get('/admin/v1/audit?action=setting.reset')).json().entries;
+    expect(audit[0]).toMatchObject({ target_id: 'allow_chat', detail: { from: true, to: false } });
+
+    // The default range (company) would not be among the allowed ranges: refused, nothing changes.
+    await adminClient.put('/admin/v1/settings/default_link_range', { value: 'user' });
+    await adminClient.put('/admin/v1/settings/link_ranges', { value: ['user'] });
+    try {
+      const refused = await adminClient.delete('/admin/v1/settings/default_link_range');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().result).toBe('settingInvalid');
+      const list = (await adminClient.get('/admin/v1/settings')).json().settings;
+      expect(list.find((s: { name: string }) => s.name === 'default_link_range')).toMatchObject({
+        value: 'user',
+        customised: true,
+      });
+    } finally {
+      await adminClient.delete('/admin/v1/settings/link_ranges');
+      await adminClient.delete('/admin/v1/settings/default_link_range');
+    }
+    expect((await adminClient.delete('/admin/v1/settings/no_such_flag')).statusCode).toBe(404);
+  });
+
   test('the account suffix set in the console reaches the login page, which knows no company yet', async () => {
     const put = await adminClient.put('/admin/v1/settings/account_suffix', { value: '@console.example' });
     expect(put.statusCode, put.body).toBe(200);

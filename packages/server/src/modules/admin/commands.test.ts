@@ -196,6 +196,10 @@ describe('npm run admin -- ...', () => {
     const refused = await admin('settings', 'set', 'link_ranges', '["anyone"]');
     expect(refused.code).toBe(1);
     expect(refused.err).toBe('error: settingInvalid {"reason":"must keep the default link range"}');
+    expect((await admin('settings', 'set', 'trash_retention_days', '45')).out).toBe(
+      'trash_retention_days = 45',
+    );
+    expect((await admin('settings', 'reset', 'trash_retention_days')).out).toBe('trash_retention_days = 30');
   });
 
   test('real-name requests: listed, rejected with a reason, approved; the audit log names the command line', async () => {

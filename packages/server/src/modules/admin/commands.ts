@@ -56,6 +56,7 @@ Quotas
 Settings
   settings get [name]
   settings set <name> <value>       value as JSON (true, 20, "text", ["company","user"]) or plain text
+  settings reset <name>             back to the default (or the environment's value)
 Moderation and inboxes
   reports list [--status open|pending|appealed|blocked|dismissed|restored|all]
   reports dismiss|restore|uphold <id> [--note text]
@@ -379,6 +380,11 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
       }
       case 'settings set': {
         const res = await admin.settingsAdmin.set(actor, args[0] ?? '', parseValue(args[1]));
+        print(`${res.name} = ${JSON.stringify(res.value)}`);
+        return;
+      }
+      case 'settings reset': {
+        const res = await admin.settingsAdmin.reset(actor, args[0] ?? '');
         print(`${res.name} = ${JSON.stringify(res.value)}`);
         return;
       }

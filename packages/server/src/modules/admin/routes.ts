@@ -141,6 +141,11 @@ export function adminRoutes(deps: AdminRouteDeps) {
 
     // Settings and flags
     r.get('/admin/v1/settings', async (req) => settingsAdmin.list(consoleOf(req)));
+    r.delete(
+      '/admin/v1/settings/:name',
+      { schema: { params: SettingParams, description: 'Back to the default or the environment’s value.' } },
+      async (req) => settingsAdmin.reset(consoleOf(req), req.params.name),
+    );
     r.put('/admin/v1/settings/:name', { schema: { params: SettingParams, body: SettingBody } }, async (req) =>
       settingsAdmin.set(consoleOf(req), req.params.name, req.body.value),
     );

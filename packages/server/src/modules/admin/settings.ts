@@ -81,6 +81,32 @@ export function createSettingsAdmin({
       if (!listed) throw new DomainError('notFound');
       return listed;
     },
+
+    /**
+     * DELETE /admin/v1/settings/{name}: back to the default or the environment's value (for a
+     * company: the deployment's), checked as a new value would be against the others.
+     */
+    async reset(actor: ConsoleActor, name: string): Promise<AdminSetting> {
+      if (!isSettingName(name)) throw new DomainError('notFound');
+      if (SETTING_HELP[name].deployment) requireOperator(actor);
+      const companyId = companyFor(actor, name);
+      const current = await settings.get(companyId || actor.companyId);
+      const fallback = await settings.fallback(companyId, name);
+      const reason = validateSettingValue(name, fallback, current);
+      if (reason) throw new DomainError('settingInvalid', { reason });
+      await settings.unset(companyId, name);
+      await audit.record(actor, {
+        action: 'setting.reset',
+        targetType: 'setting',
+        targetId: name,
+        targetName: name,
+        companyId,
+        detail: { from: current[name], to: fallback },
+      });
+      const listed = (await service.list(actor)).settings.find((s) => s.name === name);
+      if (!listed) throw new DomainError('notFound');
+      return listed;
+    },
   };
   return service;
 }

@@ -13,6 +13,10 @@ export function findSettings(db: DbOrTrx, companyIds: number[]) {
   return settingsOf.all(db, companyIds);
 }
 
+export async function deleteSetting(db: DbOrTrx, companyId: number, name: string) {
+  await db.deleteFrom('settings').where('company_id', '=', companyId).where('name', '=', name).execute();
+}
+
 export async function upsertSetting(
   db: DbOrTrx,
   companyId: number,

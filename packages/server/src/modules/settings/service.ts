@@ -41,6 +41,20 @@ export function createSettingsService({
     async set<K extends SettingName>(companyId: number, name: K, value: Settings[K]): Promise<void> {
       await repo.upsertSetting(db, companyId, name, JSON.stringify(value), now());
     },
+
+    /**
+     * What a setting becomes once the value stored for the company (0: the deployment) goes: the
+     * deployment's for a company, the environment's or the default for the deployment.
+     */
+    async fallback<K extends SettingName>(companyId: number, name: K): Promise<Settings[K]> {
+      if (companyId > 0) return (await cache.get(0, () => load(0)))[name];
+      return ({ ...DEFAULT_SETTINGS, ...overrides } as Settings)[name];
+    },
+
+    /** Forgets the value stored for the company (0: the deployment): the fallback applies again. */
+    async unset(companyId: number, name: SettingName): Promise<void> {
+      await repo.deleteSetting(db, companyId, name);
+    },
   };
 }
 

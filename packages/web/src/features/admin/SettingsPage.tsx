@@ -68,6 +68,7 @@ export function SettingsPage() {
                         {s.name}
                       </Typography.Text>{' '}
                       {s.customised && <Tag color="blue">{t('admin.settings.customised')}</Tag>}
+                      {s.customised && editable && <ResetSetting name={s.name} />}
                       {s.scope === 'deployment' && <Tag>{t('admin.settings.deployment')}</Tag>}
                     </div>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -160,6 +161,24 @@ function ApproversEditor({ disabled }: { disabled: boolean }) {
         </Button>
       </Space.Compact>
     </div>
+  );
+}
+
+/** Forgets the stored value: the default (or the environment's, or the deployment's) applies again. */
+function ResetSetting({ name }: { name: SettingName }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const reset = useAdminMutation(() => adminApi.resetSetting(name), ['settings']);
+  return (
+    <Button
+      type="link"
+      size="small"
+      loading={reset.isPending}
+      aria-label={`${t('admin.settings.reset')}: ${name}`}
+      onClick={() => reset.mutate(undefined, { onSuccess: () => notify.success(t('admin.common.saved')) })}
+    >
+      {t('admin.settings.reset')}
+    </Button>
   );
 }
 
