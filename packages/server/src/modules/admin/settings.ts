@@ -42,6 +42,26 @@ export function createSettingsAdmin({
     return SETTING_HELP[name].deployment ? 0 : actor.companyId;
   }
 
+  /** The change in the audit log; answers the setting as the console lists it now. */
+  async function recorded(
+    actor: ConsoleActor,
+    action: 'setting.set' | 'setting.reset',
+    change: { name: SettingName; companyId: number; from: unknown; to: unknown },
+  ): Promise<AdminSetting> {
+    const { name, companyId, from, to } = change;
+    await audit.record(actor, {
+      action,
+      targetType: 'setting',
+      targetId: name,
+      targetName: name,
+      companyId,
+      detail: { from, to },
+    });
+    const listed = (await service.list(actor)).settings.find((s) => s.name === name);
+    if (!listed) throw new DomainError('notFound');
+    return listed;
+  }
+
   const service = {
     async list(actor: ConsoleActor): Promise<{ settings: AdminSetting[] }> {
       const [company, deployment, stored] = await Promise.all([
@@ -69,17 +89,7 @@ export function createSettingsAdmin({
       const reason = validateSettingValue(name, normalised, current);
       if (reason) throw new DomainError('settingInvalid', { reason });
       await settings.set(companyId, name, normalised as Settings[typeof name]);
-      await audit.record(actor, {
-        action: 'setting.set',
-        targetType: 'setting',
-        targetId: name,
-        targetName: name,
-        companyId,
-        detail: { from: current[name], to: normalised },
-      });
-      const listed = (await service.list(actor)).settings.find((s) => s.name === name);
-      if (!listed) throw new DomainError('notFound');
-      return listed;
+      return recorded(actor, 'setting.set', { name, companyId, from: current[name], to: normalised });
     },
 
     /**
@@ -95,17 +105,7 @@ export function createSettingsAdmin({
       const reason = validateSettingValue(name, fallback, current);
       if (reason) throw new DomainError('settingInvalid', { reason });
       await settings.unset(companyId, name);
-      await audit.record(actor, {
-        action: 'setting.reset',
-        targetType: 'setting',
-        targetId: name,
-        targetName: name,
-        companyId,
-        detail: { from: current[name], to: fallback },
-      });
-      const listed = (await service.list(actor)).settings.find((s) => s.name === name);
-      if (!listed) throw new DomainError('notFound');
-      return listed;
+      return recorded(actor, 'setting.reset', { name, companyId, from: current[name], to: fallback });
     },
   };
   return service;
