@@ -86,7 +86,7 @@ test('an administrator creates a person, who must change the temporary password 
   ).toHaveCount(0);
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(
-    page.getByRole('row').filter({ hasText: 'user.create' }).filter({ hasText: account }),
+    page.getByRole('row').filter({ hasText: 'Added a person' }).filter({ hasText: account }),
   ).toBeVisible();
   await newcomer.context().close();
 });

@@ -307,7 +307,10 @@ export function AuditPage() {
           {
             title: t('admin.audit.action'),
             dataIndex: 'action',
-            render: (a: string) => <Typography.Text code>{a}</Typography.Text>,
+            // The action in words; one this page has no words for keeps its key.
+            render: (a: string) => (
+              <span title={a}>{t(`admin.audit.actions.${a.replaceAll('.', '_')}`, { defaultValue: a })}</span>
+            ),
           },
           {
             title: t('admin.audit.target'),
@@ -319,7 +322,13 @@ export function AuditPage() {
             dataIndex: 'detail',
             responsive: ['lg'],
             render: (d: Record<string, unknown>) =>
-              Object.keys(d).length ? <pre className="admin-pre">{JSON.stringify(d)}</pre> : null,
+              Object.keys(d).length ? (
+                <span className="admin-audit-detail">
+                  {Object.entries(d)
+                    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                    .join(' · ')}
+                </span>
+              ) : null,
           },
         ]}
       />
