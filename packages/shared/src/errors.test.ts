@@ -197,6 +197,18 @@ describe('lookupErrorMessage (spec 000/001/002 §8)', () => {
       'en',
       'Ann is already a member of this share.',
     ],
+    [
+      "a refused setting's reason in Chinese",
+      { status: 400, body: { result: 'settingInvalid', debug: { reason: 'must be at least 1' } } },
+      'zh-CN',
+      '设置值无效：不能小于 1',
+    ],
+    [
+      "a refused setting's reason in English",
+      { status: 400, body: { result: 'settingInvalid', debug: { reason: 'must be a whole number' } } },
+      'en',
+      'This value cannot be used: must be a whole number.',
+    ],
   ] as const)('%s', (_label, input, lang, expected) => {
     expect(lookupErrorMessage(input, lang)).toBe(expected);
   });

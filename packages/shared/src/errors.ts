@@ -30,6 +30,7 @@ import {
   REAL_NAME_MIN,
   TEAM_NAME_MAX_WEIGHT,
 } from './constants.ts';
+import { settingReasonText } from './settings-help.ts';
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -773,6 +774,14 @@ function paramsOf(body: Record<string, unknown>): MessageParams {
   return params;
 }
 
+/** Placeholder values that are words of their own, put in the message's language. */
+function localParams(key: ErrorKey, params: MessageParams, lang: Lang): MessageParams {
+  // settingInvalid's reason is validateSettingValue's English.
+  if (key === 'settingInvalid' && typeof params.reason === 'string')
+    return { ...params, reason: settingReasonText(params.reason, lang) };
+  return params;
+}
+
 /** The catalogue key a response body names by `result` or by `code`. */
 export function errorKeyOf(body: unknown): ErrorKey | undefined {
   const record = asRecord(body);
@@ -794,7 +803,7 @@ export function lookupErrorMessage(input: { status?: number; body?: unknown }, l
   if (!input.status) return errorText('serverAccess', lang);
   const body = asRecord(input.body);
   const key = errorKeyOf(body);
-  if (key && body) return errorText(key, lang, paramsOf(body));
+  if (key && body) return errorText(key, lang, localParams(key, paramsOf(body), lang));
   if (typeof body?.msg === 'string' && body.msg.trim() !== '') return body.msg;
   return errorText('serverException', lang);
 }
