@@ -9,8 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { OpenedDb } from './db/index.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { DomainError, frameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerNotFoundPage } from './http/not-found-page.ts';
+import { addressHasNul, registerTextGuard } from './http/text-input.ts';
 import { registerWebApp } from './http/web.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createScheduler } from './jobs/scheduler.ts';
@@ -328,6 +329,7 @@ function createServices(
     throttle,
     locks: lockGuard,
     blobs,
+    orphans: blobCollector,
     publicUrl: deps.config.publicUrl,
     now,
   });
@@ -462,6 +464,7 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -474,8 +477,10 @@ export async function buildApp({
     database.freshReads();
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
+    if (addressHasNul(req.url)) return done(new DomainError('badRequest', {}, { reason: 'text' }));
     done();
   });
+  registerTextGuard(app);
   // How long the server spent on the answer up to its first byte (the browser's network panel
   // shows it; the bench reads it for W4's server time).
   app.addHook('onSend', (req, reply, payload, done) => {

@@ -56,7 +56,9 @@ describe('the catalogue', () => {
   });
 
   test.each(entries)('%s has a status and texts in both languages', (_key, def) => {
-    expect([0, 400, 401, 403, 404, 409, 410, 413, 415, 422, 423, 429, 500, 503, 504]).toContain(def.status);
+    expect([0, 400, 401, 403, 404, 409, 410, 412, 413, 415, 422, 423, 429, 500, 503, 504]).toContain(
+      def.status,
+    );
     expect(def.zh.trim()).not.toBe('');
     expect(def.en.trim()).not.toBe('');
     // Both texts use the same placeholders, so one set of params fills either.

@@ -51,6 +51,18 @@ export const ERRORS = {
     en: 'The request is not valid. Please check your input and try again.',
   },
   notFound: { status: 404, zh: '请求的内容不存在', en: 'The requested item could not be found.' },
+  /** A body sent as a type the call does not read (JSON calls, the upload's tus PATCH). */
+  unsupportedMediaType: {
+    status: 415,
+    zh: '请求内容的格式不受支持',
+    en: 'The request body is of a type this call does not accept.',
+  },
+  /** A tus request of a protocol version other than the server's (its Tus-Version header says which). */
+  tusVersionUnsupported: {
+    status: 412,
+    zh: '上传协议版本不受支持',
+    en: 'This version of the upload protocol is not supported.',
+  },
   csrfInvalid: {
     status: 403,
     zh: '页面已过期，请刷新后重试',

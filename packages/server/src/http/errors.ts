@@ -1,5 +1,5 @@
 import { ERRORS, type ErrorBody, type ErrorKey, formatMessage } from '@cirrus/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
@@ -31,6 +31,20 @@ export function statusOf(key: ErrorKey): number {
   return ERRORS[key].status;
 }
 
+function clientErrorKey(status: number): ErrorKey {
+  if (status === 413) return 'fileTooLarge';
+  if (status === 415) return 'unsupportedMediaType';
+  return 'badRequest';
+}
+
+/**
+ * Fastify's router errors, which come before any route and its error handler: a malformed address
+ * or a path parameter longer than the router takes (`maxParamLength`).
+ */
+export function frameworkError(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  reply.status(statusOf('badRequest')).send(errorBody('badRequest'));
+}
+
 /** One error handler renders every failure as status + {result, code, msg}; never internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -48,10 +62,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body.msg = `${body.msg}: ${issues.join('; ')}`;
       return reply.status(400).send(body);
     }
-    // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type), each as a
+    // catalogue key with the catalogue's status.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const key: ErrorKey = error.statusCode === 413 ? 'fileTooLarge' : 'badRequest';
-      return reply.status(error.statusCode).send(errorBody(key));
+      const key = clientErrorKey(error.statusCode);
+      return reply.status(statusOf(key)).send(errorBody(key));
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('serverException'));

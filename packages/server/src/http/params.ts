@@ -1,17 +1,38 @@
 import { z } from 'zod';
 
+/**
+ * A number as the clients send it, in a path, a query or a body: a JSON number or a decimal string
+ * ("12", "-1"), then checked by `schema`. Nothing else counts as a number: not "0x10", "1e3", " 1",
+ * "" (which `z.coerce` reads as 16, 1000, 1 and 0), nor true, null or [1].
+ */
+export function whole<T extends z.ZodType<number, number>>(schema: T) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d{1,16}$/)
+        .transform(Number),
+    ])
+    .pipe(schema);
+}
+
 /** A positive integer id in a path or query ("12"). */
-export const Id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+export const Id = whole(
+  z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+);
 /** A folder id: 0 is the space root (spec 001 §7 "files/0"). */
-export const FolderId = z.coerce
-  .number()
-  .int()
-  .nonnegative()
-  .max(2 ** 31 - 1);
+export const FolderId = whole(
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31 - 1),
+);
 
 /** A boolean query flag: true/false, 1/0. */
 export const QueryBool = z
@@ -26,9 +47,9 @@ export const IdList = z.preprocess(
   z.array(Id).min(1).max(1000),
 );
 
-export const Offset = z.coerce.number().int().nonnegative().max(1_000_000_000).default(0);
+export const Offset = whole(z.number().int().nonnegative().max(1_000_000_000)).default(0);
 
 /** A page size with the spec's default and a ceiling. */
 export function pageSize(fallback: number, max = 1000) {
-  return z.coerce.number().int().positive().max(max).default(fallback);
+  return whole(z.number().int().positive().max(max)).default(fallback);
 }

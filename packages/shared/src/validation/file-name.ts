@@ -2,6 +2,7 @@
 
 import { NAME_MAX } from '../constants.ts';
 import type { ErrorKeyOf } from '../errors.ts';
+import { CONTROL_CHARS, isStorableText } from './text.ts';
 
 export type FileNameError = ErrorKeyOf<
   'fileNameEmpty' | 'illegalFname' | 'illegalDotFname' | 'fileNameLengthExceed'
@@ -20,10 +21,6 @@ export interface FileNameOptions {
 
 /** spec 001 §5: characters a name must not contain. */
 export const FILE_NAME_ILLEGAL_CHARS = ['/', '\\', ':', '*', '?', '"', '<', '>', '|'] as const;
-
-// Control characters (NUL included) would break paths, headers and listings.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** The length of a name in characters (code points), as the user counts them. */
 function charLength(s: string): number {
@@ -53,7 +50,8 @@ export function validateFileName(name: string, options: FileNameOptions): FileNa
   if ([...value].some((char) => (FILE_NAME_ILLEGAL_CHARS as readonly string[]).includes(char))) {
     return 'illegalFname';
   }
-  if (CONTROL_CHARS.test(value)) return 'illegalFname';
+  // Control characters (NUL included) would break paths, headers and listings.
+  if (CONTROL_CHARS.test(value) || !isStorableText(value)) return 'illegalFname';
   if (value.startsWith('.')) return 'illegalDotFname';
   if (charLength(value) > maxFileNameLength(options)) return 'fileNameLengthExceed';
   return undefined;

@@ -6,3 +6,4 @@ export * from './profile.ts';
 export * from './search.ts';
 export * from './share.ts';
 export * from './team.ts';
+export * from './text.ts';

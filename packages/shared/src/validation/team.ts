@@ -2,6 +2,7 @@
 
 import { NOTICE_MAX_WEIGHT, TEAM_DELETE_WORD, TEAM_NAME_MAX_WEIGHT } from '../constants.ts';
 import type { ErrorKeyOf } from '../errors.ts';
+import { CONTROL_CHARS, isStorableText } from './text.ts';
 
 /**
  * "Chinese" for the weighted length: CJK unified ideographs U+4E00–U+9FFF, extension A
@@ -39,6 +40,7 @@ export function validateTeamName(raw: string): TeamNameError | undefined {
   if ([...name].some((char) => (TEAM_NAME_ILLEGAL_CHARS as readonly string[]).includes(char))) {
     return 'illegalTeam';
   }
+  if (CONTROL_CHARS.test(name) || !isStorableText(name)) return 'illegalTeam';
   // spec 000 §5: 1 to 3 characters with fewer than 2 Chinese characters is too short.
   const chars = [...name].length;
   if (chars <= 3 && countChinese(name) < 2) return 'groupLengthTooShort';

@@ -2,15 +2,7 @@ import { PAGE_SIZE_MEMBERS } from '@cirrus/shared';
 import { z } from 'zod';
 import { Id, Offset, pageSize } from '../../http/params.ts';
 
-const Ids = z
-  .array(
-    z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  )
-  .max(1000);
+const Ids = z.array(Id).max(1000);
 
 /**
  * POST /v1/companies/self/group_approval: spec 000 §3 "Group-approval request". type 1 asks for a

@@ -103,3 +103,43 @@ describe('blob collection (job blobs.collect)', () => {
     expect(await t.services.jobs.failed()).toEqual([]);
   });
 });
+
+describe('a blob is known to the collector from before it is put (stored)', () => {
+  const noted = async (sha256: string) =>
+    (await t.database.db.selectFrom('blob_orphans').select('sha256').where('sha256', '=', sha256).execute())
+      .length === 1;
+
+  test('a write that never commits (the process stopped after the put) leaves nothing behind', async () => {
+    const data = unique('a body whose process stopped');
+    const sha256 = shaOf(data);
+    let notedWhenSaving = false;
+    const stopped = new Error('the process stopped');
+    await expect(
+      t.services.blobCollector.stored(
+        sha256,
+        () => t.services.blobs.putBuffer(data),
+        async () => {
+          // What a restart would find: the blob, and the note the collector goes by.
+          notedWhenSaving = (await noted(sha256)) && (await stored(sha256));
+          throw stopped;
+        },
+      ),
+    ).rejects.toBe(stopped);
+    expect(notedWhenSaving).toBe(true);
+    await t.services.blobCollector.collect();
+    expect(await stored(sha256)).toBe(false);
+    expect(await noted(sha256)).toBe(false);
+  });
+
+  test('a write that commits keeps its blob; the collector only forgets the note', async () => {
+    const c = await (await t.makeUser()).client();
+    const gid = await myDrive(c);
+    // Above 16 KiB, so that the content is a blob of the store and not a row of the file's.
+    const data = Buffer.concat([unique('kept'), Buffer.alloc(64 * 1024, 7)]);
+    await upload(c, gid, 0, 'big.bin', data);
+    expect(await noted(shaOf(data))).toBe(true);
+    await t.services.blobCollector.collect();
+    expect(await stored(shaOf(data))).toBe(true);
+    expect(await noted(shaOf(data))).toBe(false);
+  });
+});

@@ -128,17 +128,39 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
     return { removed, noted };
   }
 
+  /**
+   * Notes keys whose last reference may have gone, in the caller's transaction, and queues a
+   * collection that runs once it has committed (one waiting collection at a time).
+   */
+  async function orphaned(trx: DbOrTrx, keys: Iterable<string>): Promise<void> {
+    const unique = [...new Set(keys)].filter((key) => key !== '');
+    if (unique.length === 0) return;
+    await jobs.enqueue(trx, COLLECT_JOB, {}, { dedupeKey: COLLECT_JOB });
+    await note(trx, unique);
+  }
+
   return {
     /**
-     * Notes keys whose last reference may have gone, in the caller's transaction, and queues a
-     * collection that runs once it has committed (one waiting collection at a time).
+     * Puts a blob, then commits what refers to it (`save`), so that no blob is left that nothing
+     * names and the collector does not know of: the key is noted as an orphan, committed, before the
+     * put, for a process that dies between the put and the save (the collector, finding the save's
+     * reference, only forgets the note); a refused save notes it again and queues a collection.
      */
-    async orphaned(trx: DbOrTrx, keys: Iterable<string>): Promise<void> {
-      const unique = [...new Set(keys)].filter((key) => key !== '');
-      if (unique.length === 0) return;
-      await jobs.enqueue(trx, COLLECT_JOB, {}, { dedupeKey: COLLECT_JOB });
-      await note(trx, unique);
+    async stored<T>(sha256: string, put: () => Promise<unknown>, save: () => Promise<T>): Promise<T> {
+      await note(db, [sha256]);
+      await put();
+      try {
+        return await save();
+      } catch (err) {
+        await db
+          .transaction()
+          .execute((trx) => orphaned(trx, [sha256]))
+          .catch(() => undefined);
+        throw err;
+      }
     },
+
+    orphaned,
 
     /**
      * Deletes the orphans nothing refers to any more, and the preview renditions made of them;

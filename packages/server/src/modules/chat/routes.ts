@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/actor.ts';
-import { Id, pageSize } from '../../http/params.ts';
+import { Id, pageSize, whole } from '../../http/params.ts';
 import type { ChatService } from './service.ts';
 
 /** {type}: 1-3 a team or chat (as contact items count them), 4 a person; {id}: the team or person. */
-const ConversationParams = z.object({ type: z.coerce.number().int().min(1).max(4), id: Id });
+const ConversationParams = z.object({ type: whole(z.number().int().min(1).max(4)), id: Id });
 const PageQuery = z.object({ before: Id.optional(), limit: pageSize(CHAT_PAGE_SIZE, 200) });
 // The length rule itself is the service's (chatMessageTooLong); this only bounds the body.
 const SendBody = z.object({ body: z.string().max(CHAT_MESSAGE_MAX * 4) });

@@ -1,9 +1,9 @@
 import { PAGE_SIZE_MEMBERS } from '@cirrus/shared';
 import { z } from 'zod';
-import { Id, Offset, pageSize } from '../../http/params.ts';
+import { Id, Offset, pageSize, whole } from '../../http/params.ts';
 
 /** Favourites are typed (spec 000 §3): 3 team, 4 user. */
-export const FavoriteTypeParam = z.coerce.number().pipe(z.literal([3, 4]));
+export const FavoriteTypeParam = whole(z.literal([3, 4]));
 
 export const FavoriteTypeParams = z.object({ type: FavoriteTypeParam });
 export const FavoriteParams = z.object({ type: FavoriteTypeParam, id: Id });

@@ -75,7 +75,7 @@ export function fileRoutes({ files, transfers }: Deps) {
     r.post(
       '/api/v3/groups/:gid/files/batch/delete',
       { schema: { params: GroupParams, body: BatchDeleteBody } },
-      async (req) => files.batchDelete(actorOf(req), req.body.fileids),
+      async (req) => files.batchDelete(actorOf(req), req.params.gid, req.body.fileids),
     );
 
     r.post(

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_FILES, PERMISSION_BITS, SECRET_LABELS } from '@cirrus/shared';
 import { z } from 'zod';
-import { FolderId, Id, IdList, Offset, pageSize, QueryBool } from '../../http/params.ts';
+import { FolderId, Id, IdList, Offset, pageSize, QueryBool, whole } from '../../http/params.ts';
 
 /** A name as typed; the shared validator (spec 001 §5) decides, so that each rule answers its own key. */
 const Name = z.string().max(10_000);
@@ -9,7 +9,7 @@ const Mask = z
   .int()
   .min(0)
   .max(2 ** PERMISSION_BITS - 1);
-const SecretLabel = z.coerce.number().int().min(0).max(SECRET_LABELS.top_secret);
+const SecretLabel = whole(z.number().int().min(0).max(SECRET_LABELS.top_secret));
 
 export const GroupParams = z.object({ gid: Id });
 export const FileParams = z.object({ gid: Id, fid: Id });
@@ -34,7 +34,7 @@ export type ListQuery = z.infer<typeof ListQuery>;
 
 /** GET /xfi/u/v1/volumes/{volume}/files/{parent}/files: count or limit. */
 export const XfiListParams = z.object({ volume: Id, parent: FolderId });
-const OptionalSize = z.coerce.number().int().positive().max(1000).optional();
+const OptionalSize = whole(z.number().int().positive().max(1000)).optional();
 export const XfiListQuery = z.object({ ...listFields, count: OptionalSize, limit: OptionalSize });
 
 /** PUT /api/v3/groups/{gid}/files/{fid}: rename (fname), and the secret label where allowed. */

@@ -643,11 +643,12 @@ export function createFileService({
     remove: (actor: Actor, groupId: number, fileId: number) => remove(actor, fileId, groupId),
 
     /** POST .../files/batch/delete: each item on its own; failures are listed. */
-    async batchDelete(actor: Actor, fileIds: number[]): Promise<{ failList: FailItem[] }> {
+    /** POST /api/v3/groups/{gid}/files/batch/delete: items of that space only (others fail). */
+    async batchDelete(actor: Actor, groupId: number, fileIds: number[]): Promise<{ failList: FailItem[] }> {
       const failList: FailItem[] = [];
       for (const fileId of fileIds) {
         try {
-          await remove(actor, fileId);
+          await remove(actor, fileId, groupId);
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           failList.push(await failItem(db, fileId, err, (id) => access.mayRead(actor, id)));

@@ -1,6 +1,6 @@
 import { LINK_PERMISSIONS, LINK_RANGES, PAGE_SIZE_SHARE_MEMBERS, PAGE_SIZE_SHARED } from '@cirrus/shared';
 import { z } from 'zod';
-import { FolderId, Id, IdList, Offset, pageSize } from '../../http/params.ts';
+import { FolderId, Id, IdList, Offset, pageSize, whole } from '../../http/params.ts';
 
 /** A sid, or where the spec allows it a file id: a sid always holds a letter, a file id only digits. */
 export const SidParams = z.object({
@@ -15,17 +15,21 @@ export const MemberParams = SidParams.extend({ memberid: Id });
 const Range = z.enum(LINK_RANGES);
 const Permission = z.enum(LINK_PERMISSIONS);
 /** Expiry (spec 002 §3, §5): 0 none; up to 2592000 a preset period from now; above, an absolute time. */
-const Period = z.coerce
-  .number()
-  .int()
-  .nonnegative()
-  .max(2 ** 40);
+const Period = whole(
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 40),
+);
 /** -1 unlimited, else 1 to 1000000; the service answers the spec's keys for values out of range. */
-const DownloadLimits = z.coerce
-  .number()
-  .int()
-  .min(-1)
-  .max(10 ** 12);
+const DownloadLimits = whole(
+  z
+    .number()
+    .int()
+    .min(-1)
+    .max(10 ** 12),
+);
 /** 'true' or 'false' as the spec's client sends it, or a boolean. */
 const Flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
@@ -78,7 +82,7 @@ export const UpdateBody = z.object({
   ...Settings,
   permission_list: z.array(PermissionEntry).max(500).optional(),
   /** The version read; a stale one answers linkUpdateConcurrency. */
-  version: z.coerce.number().int().positive().optional(),
+  version: whole(z.number().int().positive()).optional(),
 });
 export type UpdateBody = z.infer<typeof UpdateBody>;
 

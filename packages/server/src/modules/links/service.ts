@@ -42,6 +42,7 @@ import { DomainError } from '../../http/errors.ts';
 import { digestFile } from '../../storage/hash.ts';
 import { type BlobStore, storageWrite } from '../../storage/index.ts';
 import type { Throttle, ThrottlePolicy } from '../accounts/throttle.ts';
+import type { BlobCollector } from '../blobs/service.ts';
 import type { ZipPlan } from '../downloads/service.ts';
 import type { EventLog } from '../events/service.ts';
 import type { FileAccess } from '../files/access.ts';
@@ -125,6 +126,8 @@ interface Deps {
   throttle: Throttle;
   locks: LockGuard;
   blobs: BlobStore;
+  /** A new version's blob is put and then referred to through the collector (modules/blobs). */
+  orphans: Pick<BlobCollector, 'stored'>;
   /** PUBLIC_URL: invitations carry the link's full address. */
   publicUrl: string;
   now: () => number;
@@ -1435,7 +1438,6 @@ export function createLinkService(deps: Deps) {
           ),
         );
         const digest = await digestFile(temp);
-        await storageWrite(() => blobs.putFile(temp, digest.sha256));
         const ctx = {
           space: scene.space,
           role: TEAM_ROLE.member,
@@ -1444,7 +1446,11 @@ export function createLinkService(deps: Deps) {
           isTop: false,
           entries: new Map<number, number>(),
         };
-        return await deps.files.saveVersion(actor, item.id, digest, { via_link: scene.link.sid }, { ctx });
+        return await deps.orphans.stored(
+          digest.sha256,
+          () => storageWrite(() => blobs.putFile(temp, digest.sha256)),
+          () => deps.files.saveVersion(actor, item.id, digest, { via_link: scene.link.sid }, { ctx }),
+        );
       } finally {
         await fs.promises.rm(temp, { force: true });
       }

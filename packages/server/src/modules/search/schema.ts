@@ -1,6 +1,6 @@
 import { PAGE_SIZE_SEARCH_FILES, SECRET_LABELS, TYPE_FILTER_GROUPS } from '@cirrus/shared';
 import { z } from 'zod';
-import { IdList, Offset, pageSize } from '../../http/params.ts';
+import { IdList, Offset, pageSize, whole } from '../../http/params.ts';
 
 /** An empty query value ("exts=") counts as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -24,12 +24,7 @@ const Exts = optional(
 );
 
 /** Unix seconds; a value above 1e12 is read as milliseconds (spec 001 §3 reads mtime so). */
-const Time = optional(
-  z.coerce
-    .number()
-    .nonnegative()
-    .transform((v) => Math.floor(v > 1e12 ? v / 1000 : v)),
-);
+const Time = optional(whole(z.number().nonnegative()).transform((v) => Math.floor(v > 1e12 ? v / 1000 : v)));
 
 /** GET /xfisearch/v1/me/{base|adv}/search/files (spec 001 §7 "Search"). */
 export const FileSearchQuery = z.object({
@@ -50,7 +45,7 @@ export const FileSearchQuery = z.object({
   ),
   from: Time,
   to: Time,
-  secret_label: optional(z.coerce.number().int().min(0).max(SECRET_LABELS.top_secret)),
+  secret_label: optional(whole(z.number().int().min(0).max(SECRET_LABELS.top_secret))),
 });
 export type FileSearchQuery = z.infer<typeof FileSearchQuery>;
 

@@ -1,9 +1,9 @@
 import { PAGE_SIZE_FAVORITES, STAR_LABEL_ID } from '@cirrus/shared';
 import { z } from 'zod';
-import { Id, IdList, Offset, pageSize } from '../../http/params.ts';
+import { Id, IdList, Offset, pageSize, whole } from '../../http/params.ts';
 
 /** Only the star label exists (spec 001 §9 "Star label id 1"). */
-const LabelId = z.coerce.number().pipe(z.literal(STAR_LABEL_ID));
+const LabelId = whole(z.literal(STAR_LABEL_ID));
 
 export const LabelParams = z.object({ label: LabelId });
 export const FileLabelParams = z.object({ id: Id, label: LabelId });

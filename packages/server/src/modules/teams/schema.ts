@@ -1,6 +1,6 @@
 import { PAGE_SIZE_MEMBERS } from '@cirrus/shared';
 import { z } from 'zod';
-import { Id, IdList, Offset, pageSize, QueryBool } from '../../http/params.ts';
+import { Id, IdList, Offset, pageSize, QueryBool, whole } from '../../http/params.ts';
 
 export const TeamParams = z.object({ id: Id });
 export const GidParams = z.object({ gid: Id });
@@ -8,15 +8,7 @@ export const MemberParams = z.object({ gid: Id, id: Id });
 export const TeamMemberParams = z.object({ id: Id, userid: Id });
 
 /** Ids as the clients send them: numbers, numeric strings, or none. */
-const Ids = z
-  .array(
-    z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  )
-  .max(1000);
+const Ids = z.array(Id).max(1000);
 
 /** Names and notices are checked by the shared validators in the service (illegalGroupName ...). */
 const Name = z.string().max(500);
@@ -85,16 +77,11 @@ export const BriefQuery = z.object({
   offset: Offset,
   limit: pageSize(PAGE_SIZE_MEMBERS, 5000),
   /** 1 people (user entries and the people departments bring), 2 department entries; both when left out. */
-  type: z.coerce
-    .number()
-    .pipe(z.union([z.literal(1), z.literal(2)]))
-    .optional(),
+  type: whole(z.union([z.literal(1), z.literal(2)])).optional(),
 });
 
 /** Member types in the contacts calls: 1 user, 2 (or 3) department, 4 user in the picker. */
-const MemberType = z.coerce
-  .number()
-  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))
+const MemberType = whole(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))
   .optional()
   .default(1);
 
@@ -129,7 +116,7 @@ export const InviteCodeParams = z.object({
 });
 
 export const ConversationParams = z.object({
-  type: z.coerce.number().int().min(1).max(4),
+  type: whole(z.number().int().min(1).max(4)),
   id: Id,
 });
 
@@ -152,4 +139,4 @@ export const DeptsQuery = z.object({
 export const SwitchStateQuery = z.object({ group_ids: IdList });
 
 /** PUT /convertor/v1/switch_state: state 2 open (auto-convert on), anything else closed. */
-export const SwitchStateBody = z.object({ groupid: Id, state: z.coerce.number().int() });
+export const SwitchStateBody = z.object({ groupid: Id, state: whole(z.number().int()) });

@@ -83,11 +83,10 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }) {
     r.patch(tus, { schema: { params: UploadParams } }, async (req, reply) => {
       const version = req.headers['tus-resumable'];
       if (version !== undefined && version !== TUS_VERSION) {
-        return reply.status(412).header('tus-version', TUS_VERSION).send();
+        reply.header('tus-version', TUS_VERSION);
+        throw new DomainError('tusVersionUnsupported');
       }
-      if (!isTusBody(req.headers['content-type'])) {
-        return reply.status(415).send();
-      }
+      if (!isTusBody(req.headers['content-type'])) throw new DomainError('unsupportedMediaType');
       const offset = Number(req.headers['upload-offset']);
       if (!Number.isSafeInteger(offset) || offset < 0) throw new DomainError('bad_request');
       const next = await uploads.append(actorOf(req), req.params.id, offset, req.raw);

@@ -145,8 +145,8 @@ interface Deps {
   blobs: BlobStore;
   /** Partial uploads go to DATA_DIR/uploads, on the blob store's file system. */
   dataDir: string;
-  /** A blob stored for a write that was then refused is noted for the collector. */
-  orphans: Pick<BlobCollector, 'orphaned'>;
+  /** Blobs are put and then referred to through the collector, which knows of them meanwhile. */
+  orphans: Pick<BlobCollector, 'stored'>;
   now: () => number;
 }
 
@@ -175,22 +175,25 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
   fs.mkdirSync(uploadDir, { recursive: true });
 
   /**
-   * Saves the file of a blob already in the store. The blob goes in before the metadata that refers
-   * to it; if that is refused (the quota full by now, the folder gone, the name taken by a folder),
-   * nothing may refer to the blob, so it is noted for the collector, which keeps it if something
-   * does (the same content elsewhere) and removes it otherwise.
+   * The blob store's temp files (DATA_DIR/tmp/*.part) left by a process that stopped while it
+   * received a body or wrote a blob: nothing else ever removes them. One still being written has a
+   * fresh time and stays.
    */
-  async function saveStored<T>(sha256: string, save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (err) {
-      await db
-        .transaction()
-        .execute((trx) => orphans.orphaned(trx, [sha256]))
-        .catch(() => undefined);
-      throw err;
+  async function sweepTemp(): Promise<number> {
+    const tmpDir = path.join(dataDir, 'tmp');
+    const names = await fsp.readdir(tmpDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(tmpDir, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (!stat?.isFile() || Date.now() - stat.mtimeMs < STRAY_PART_MS) continue;
+      await fsp.rm(file, { force: true });
+      removed++;
     }
+    return removed;
   }
+
   /** Transactions receiving bytes in this process: tus forbids two PATCHes at once. */
   const receiving = new Set<string>();
   /**
@@ -322,8 +325,11 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
             return await files.saveUploadTo(actor, target, name, received, (trx) =>
               blobs.putSmall(trx, data, received),
             );
-          await storageWrite(() => blobs.putBuffer(data));
-          return await saveStored(received.sha256, () => files.saveUploadTo(actor, target, name, received));
+          return await orphans.stored(
+            received.sha256,
+            () => storageWrite(() => blobs.putBuffer(data)),
+            () => files.saveUploadTo(actor, target, name, received),
+          );
         }
         const path = blobs.tempPath();
         temp = path;
@@ -334,9 +340,14 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
         const { size } = await fsp.stat(path);
         const received = await hashing.digest(size).catch(() => digestFile(path));
         checkReceived(received, meta);
-        await storageWrite(() => blobs.putFile(path, received.sha256));
-        temp = undefined;
-        return await saveStored(received.sha256, () => files.saveUploadTo(actor, target, name, received));
+        return await orphans.stored(
+          received.sha256,
+          async () => {
+            await storageWrite(() => blobs.putFile(path, received.sha256));
+            temp = undefined;
+          },
+          () => files.saveUploadTo(actor, target, name, received),
+        );
       } catch (err) {
         throw receiveError(err, body);
       } finally {
@@ -371,7 +382,7 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
           removed++;
         }
       }
-      return removed;
+      return removed + (await sweepTemp());
     },
 
     /** tus HEAD: how many bytes have arrived, to resume from. */
@@ -453,7 +464,6 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
         const { target } = await files.prepareUpload(actor, groupId, parentId, tx.name, tx.size);
         // A small file's bytes commit with the file itself (storage/small-blobs.ts), as in uploadWhole.
         const small = tx.size <= blobs.smallMax ? await fsp.readFile(partPath(id)) : undefined;
-        if (!small) await storageWrite(() => blobs.putFile(partPath(id), digest.sha256));
         // The transaction ends in the same commit that saves the file: a crash between the two
         // cannot leave a finished transaction to be committed twice.
         const save = () =>
@@ -462,7 +472,13 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
             await repo.deleteTransaction(trx, id);
           });
         // A small blob commits with the file, or not at all.
-        const record = await (small ? save() : saveStored(digest.sha256, save));
+        const record = await (small
+          ? save()
+          : orphans.stored(
+              digest.sha256,
+              () => storageWrite(() => blobs.putFile(partPath(id), digest.sha256)),
+              save,
+            ));
         if (small) await fsp.rm(partPath(id), { force: true });
         return record;
       } catch (err) {

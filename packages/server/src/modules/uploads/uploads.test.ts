@@ -189,6 +189,20 @@ describe('tus: HEAD and PATCH on the upload_url', () => {
       payload: '{}',
     });
     expect(notTus.statusCode).toBe(415);
+    expect(notTus.json().result).toBe('unsupportedMediaType');
+    const otherVersion = await c.request({
+      method: 'PATCH',
+      url,
+      headers: {
+        'tus-resumable': '0.2.2',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '400',
+      },
+      payload: Buffer.alloc(10),
+    });
+    expect(otherVersion.statusCode).toBe(412);
+    expect(otherVersion.headers['tus-version']).toBe('1.0.0');
+    expect(otherVersion.json().result).toBe('tusVersionUnsupported');
 
     // Announcing the same content again (a page reload) finds the same transaction and offset.
     const again = (
@@ -385,9 +399,18 @@ describe('the periodic sweep (uploads.sweep)', () => {
     fs.writeFileSync(newStray, 'x');
     const hourAgo = new Date(Date.now() - 3601 * 1000);
     fs.utimesSync(oldStray, hourAgo, hourAgo);
+    // And the blob store's temp files of a body that was arriving when the process stopped.
+    const tmpDir = path.join(t.config.dataDir, 'tmp');
+    const oldTemp = path.join(tmpDir, 'left-old.part');
+    const newTemp = path.join(tmpDir, 'left-new.part');
+    fs.writeFileSync(oldTemp, 'x');
+    fs.writeFileSync(newTemp, 'x');
+    fs.utimesSync(oldTemp, hourAgo, hourAgo);
     // The first transaction is past its week; the second is not yet.
     t.clock.advance(7 * 24 * 3600 - 1800);
-    expect(await t.services.uploads.sweepAbandoned()).toBeGreaterThanOrEqual(2);
+    expect(await t.services.uploads.sweepAbandoned()).toBeGreaterThanOrEqual(3);
+    expect(fs.existsSync(oldTemp)).toBe(false);
+    expect(fs.existsSync(newTemp)).toBe(true);
     const parts = fs.readdirSync(partsDir);
     expect(parts).not.toContain(open.id);
     expect(parts).not.toContain('stray-old');
