@@ -53,6 +53,7 @@ import { createHistoryService } from './modules/history/service.ts';
 import { identityAdminRoutes, identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createLinkLookup } from './modules/links/lookup.ts';
+import { removeOfFiles as forgetLinksOfFiles } from './modules/links/repo.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { createLinkSecrets, loadSecretKey } from './modules/links/secrets.ts';
 import { createLinkService } from './modules/links/service.ts';
@@ -302,7 +303,13 @@ function createServices(
     events,
     orphans: blobCollector,
     settings,
-    forget: [stars.forgetFiles, recentLog.forgetFiles, comments.forgetFiles, searchIndexer.forgetFiles],
+    forget: [
+      stars.forgetFiles,
+      recentLog.forgetFiles,
+      comments.forgetFiles,
+      searchIndexer.forgetFiles,
+      forgetLinksOfFiles,
+    ],
     dialect: deps.database.dialect,
     now,
   });

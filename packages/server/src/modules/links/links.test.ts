@@ -130,6 +130,28 @@ describe('link lifecycle (spec 002 §4)', () => {
       'lightLinkNotExist',
     );
   });
+
+  test('a file purged from the bin takes its link, members and receivers with it', async () => {
+    const { c, gid, file } = await ownerWithFile(t);
+    const friend = await t.makeUser();
+    const link = await share(c, file.fileid, { ranges: 'anyone' });
+    await (await friend.client()).get(`/api/v3/skiplogin/links/${link.sid}`);
+    const linkRows = () =>
+      t.database.db.selectFrom('links').select('id').where('file_id', '=', file.fileid).execute();
+    const [{ id }] = await linkRows();
+    expect(
+      await t.database.db.selectFrom('link_received').selectAll().where('link_id', '=', id).execute(),
+    ).toHaveLength(1);
+    expect((await c.delete(`/api/v3/groups/${gid}/files/${file.fileid}`)).statusCode).toBe(204);
+    // In the bin the link stays (a recovered file has it again); purged, it goes.
+    expect(await linkRows()).toHaveLength(1);
+    expect((await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] })).statusCode).toBe(200);
+    expect(await linkRows()).toEqual([]);
+    for (const table of ['link_members', 'link_received'] as const)
+      expect(await t.database.db.selectFrom(table).selectAll().where('link_id', '=', id).execute()).toEqual(
+        [],
+      );
+  });
 });
 
 describe('ranges: who may open a link (spec 002 §6)', () => {

@@ -689,3 +689,23 @@ export async function insertReport(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * The links of purged files (the recycle service's forget hook), with their members and the
+ * shared-with-me entries: nothing can open them any more. Their access log and reports stay, as
+ * the record of what happened.
+ */
+export async function removeOfFiles(db: DbOrTrx, fileIds: number[]): Promise<void> {
+  for (let i = 0; i < fileIds.length; i += 500) {
+    const links = await db
+      .selectFrom('links')
+      .select('id')
+      .where('file_id', 'in', fileIds.slice(i, i + 500))
+      .execute();
+    if (links.length === 0) continue;
+    const ids = links.map((l) => l.id);
+    await db.deleteFrom('link_members').where('link_id', 'in', ids).execute();
+    await db.deleteFrom('link_received').where('link_id', 'in', ids).execute();
+    await db.deleteFrom('links').where('id', 'in', ids).execute();
+  }
+}
