@@ -130,6 +130,18 @@ describe("the framework's own refusals are catalogue keys", () => {
   });
 });
 
+describe('ids beyond what an id column holds', () => {
+  test('answer as missing, on PostgreSQL too', async () => {
+    const { c } = await me();
+    for (const id of ['2147483648', '9999999999', '99999999999999999999']) {
+      expectKey(await c.delete(`/api/v3/links/${id}`), 'fileNotExists');
+      expectKey(await c.get(`/api/v3/links/${id}`), 'lightLinkNotExist');
+      expect((await c.post(`/api/v3/links/${id}/appeal`, { reason: 'x' })).statusCode).toBe(404);
+      expectKey(await c.get(`/api/v3/groups/${id}/files`), 'badRequest');
+    }
+  });
+});
+
 describe("batch delete keeps to its path's space", () => {
   test('an item of another space fails as missing and stays', async () => {
     const { c, gid } = await me();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from '../db/ids.ts';
 
 /**
  * A number as the clients send it, in a path, a query or a body: a JSON number or a decimal string
@@ -18,21 +19,12 @@ export function whole<T extends z.ZodType<number, number>>(schema: T) {
 }
 
 /** A positive integer id in a path or query ("12"). */
-export const Id = whole(
-  z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-);
+export const Id = whole(z.number().int().positive().max(ID_MAX));
+
+/** An id, or 0 for none (a company id of 0: people outside any company). */
+export const IdOrZero = whole(z.number().int().nonnegative().max(ID_MAX));
 /** A folder id: 0 is the space root (spec 001 §7 "files/0"). */
-export const FolderId = whole(
-  z
-    .number()
-    .int()
-    .nonnegative()
-    .max(2 ** 31 - 1),
-);
+export const FolderId = IdOrZero;
 
 /** A boolean query flag: true/false, 1/0. */
 export const QueryBool = z

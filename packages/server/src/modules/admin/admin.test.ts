@@ -308,6 +308,33 @@ describe('people', () => {
   });
 });
 
+describe('replacing a set at once (PostgreSQL: one after the other, not a unique violation)', () => {
+  test("a person's departments and the approvers, each set six times at once", async () => {
+    const person = await t.makeUser({ companyId });
+    const approver = await t.makeUser({ companyId });
+    const [one, two] = await Promise.all(
+      ['Twin A', 'Twin B'].map(
+        async (name) =>
+          (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
+      ),
+    );
+    const depts = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [one, two], main_dept_id: one }),
+      ),
+    );
+    expect(depts.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const approvers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        adminClient.put('/admin/v1/group_approvers', { user_ids: [approver.id, admin.id] }),
+      ),
+    );
+    expect(approvers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const set = (await adminClient.get('/admin/v1/group_approvers')).json();
+    expect(JSON.stringify(set)).toContain(String(approver.id));
+  });
+});
+
 describe('departments', () => {
   test('tree, create, rename, move (not into itself), disable, group space', async () => {
     const eng = (await adminClient.post('/admin/v1/depts', { name: 'Eng', parent_id: rootId })).json();

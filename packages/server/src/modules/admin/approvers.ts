@@ -1,5 +1,6 @@
 import type { ConsoleApprover } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
+import { lockRow } from '../../db/locks.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from './audit.ts';
 import type { ConsoleActor } from './policy.ts';
@@ -65,6 +66,7 @@ export function createApproverAdmin({ db, audit }: { db: Db; audit: AuditLog }) 
         : [];
       if (found.length !== ids.length) throw new DomainError('notCompanyMember');
       await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'companies', actor.companyId);
         await trx.deleteFrom('group_approvers').where('company_id', '=', actor.companyId).execute();
         if (ids.length) {
           await trx

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@cirrus/shared';
 import { sql } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/index.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { ConsoleActor } from './policy.ts';
-import { containsPattern } from './repo.ts';
 
 export interface AuditRecord {
   action: string;

@@ -11,7 +11,7 @@ import {
   validateUniqueName,
   validateVipLevel,
 } from '@cirrus/shared';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, isUniqueViolationOf } from '../../db/errors.ts';
 import type { Db, DbOrTrx } from '../../db/index.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -328,6 +328,8 @@ export function createPeopleService({ db, settings, quota, accounts, passwords, 
             );
         });
       } catch (err) {
+        // Another change took the phone or email meanwhile (both are checked before).
+        if (isUniqueViolationOf(err, 'users', 'phone')) throw new DomainError('PhoneAlreadyInUsed');
         if (isUniqueViolation(err)) throw new DomainError('EmailAlreadyInUsed');
         throw err;
       }

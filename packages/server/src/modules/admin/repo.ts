@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { lockRow } from '../../db/locks.ts';
 import type { DepartmentRow, NewUser, UserUpdate } from '../../db/schema.ts';
-
-/** A LIKE pattern that matches `text` literally anywhere (with ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // --- People ------------------------------------------------------------------------------------
 
@@ -145,6 +142,7 @@ export async function updateMember(
 
 /** Puts the user in exactly these departments. */
 export async function replaceDeptMemberships(db: DbOrTrx, userId: number, deptIds: number[]): Promise<void> {
+  await lockRow(db, 'users', userId);
   await db.deleteFrom('dept_members').where('user_id', '=', userId).execute();
   if (deptIds.length > 0)
     await db

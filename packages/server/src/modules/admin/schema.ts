@@ -8,7 +8,7 @@ import {
   UNIQUE_NAME_MAX,
 } from '@cirrus/shared';
 import { z } from 'zod';
-import { Id, Offset, pageSize, whole } from '../../http/params.ts';
+import { Id, Offset, pageSize } from '../../http/params.ts';
 
 export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
@@ -25,7 +25,7 @@ const QuotaBytes = z
 
 export const PeopleListQuery = Page.extend({
   q: z.string().max(100).optional(),
-  dept_id: whole(z.number().int().positive()).optional(),
+  dept_id: Id.optional(),
   status: z.enum(['active', 'disabled']).optional(),
   /** general: people outside any company (the operator's). */
   scope: z.enum(['company', 'general']).default('company'),

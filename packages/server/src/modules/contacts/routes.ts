@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/actor.ts';
-import { Id, IdList, Offset, pageSize, QueryBool, whole } from '../../http/params.ts';
+import { Id, IdList, IdOrZero, Offset, pageSize, QueryBool } from '../../http/params.ts';
 import type { TeamService } from '../teams/service.ts';
 import type { ContactService } from './service.ts';
 
@@ -13,7 +13,7 @@ const DeptListQuery = z.object({ offset: Offset, limit: pageSize(PAGE_SIZE_DEPTS
 const DeptsQuery = z.object({ group_id: Id.optional(), recursive: QueryBool });
 const UsersBatchBody = z.object({ get: IdList });
 const RecentQuery = z.object({ limit: pageSize(50, 50) });
-const CorpParams = z.object({ id: whole(z.number().int().nonnegative()) });
+const CorpParams = z.object({ id: IdOrZero });
 const CorpMemberQuery = z.object({ attrs: z.string().max(100).optional() });
 
 /** The company directory of the contacts service (spec 000 §7); also under /cts. */

@@ -434,6 +434,20 @@ describe('path, metadata and node lookup', () => {
 });
 
 describe('permissions', () => {
+  test("an item's entries set six times at once all answer (PostgreSQL: one after the other)", async () => {
+    const { gid, owner, member } = await teamOfThree();
+    const folder = await mkdir(owner.c, gid, 0, 'Contested');
+    const entries = [{ principal_type: 'user', principal_id: member.user.id, user_acl: 1 }];
+    const all = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        owner.c.put(`/api/v3/groups/${gid}/files/${folder.fileid}/permission`, { entries }),
+      ),
+    );
+    expect(all.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const got = (await owner.c.get(`/api/v3/groups/${gid}/files/${folder.fileid}/permission`)).json();
+    expect(got.entries).toMatchObject([{ principal_id: member.user.id, user_acl: 1 }]);
+  });
+
   test('GET /xfi/v1/volumes/{v}/files/self/permissions answers the role default masks', async () => {
     const { gid, owner, member, reader } = await teamOfThree();
     const file = await upload(owner.c, gid, 0, 'f.txt', Buffer.from('f'));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
+import { lockRow } from '../../db/locks.ts';
 import type { FileRow, NewFile } from '../../db/schema.ts';
 import { below } from './subtree.ts';
 
@@ -443,6 +444,7 @@ export async function replaceAcl(
   groupId: number,
   entries: AclEntry[],
 ): Promise<void> {
+  await lockRow(db, 'files', fileId);
   await db.deleteFrom('file_acl').where('file_id', '=', fileId).execute();
   if (entries.length === 0) return;
   await db

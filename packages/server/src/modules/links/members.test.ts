@@ -529,6 +529,15 @@ describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)'
     expect(recent.statusCode, recent.body).toBe(200);
     expect(recent.json().members.map((m: { userid: number }) => m.userid)).toEqual([zhang.id]);
     expect((await c.get('/api/v3/share/recent_members?q=nobody')).json().members).toEqual([]);
+    // A typed _ or % is a character, not a wildcard, on SQLite as on PostgreSQL.
+    const jack = await t.makeUser({ name: 'Jack_Xy' });
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [jack.id] });
+    const ids = async (q: string) =>
+      (await c.get(`/api/v3/share/recent_members?q=${encodeURIComponent(q)}`))
+        .json()
+        .members.map((m: { userid: number }) => m.userid);
+    expect(await ids('k_x')).toEqual([jack.id]);
+    expect(await ids('k%x')).toEqual([]);
     const byPhone = await c.get('/api/v3/share/users/lookup?account=13912345678');
     expect(byPhone.json()).toMatchObject({ userid: zhang.id, name: '张伟伟' });
     expect(failure(await c.get('/api/v3/share/users/lookup?account=ghost@example.com'))).toEqual({

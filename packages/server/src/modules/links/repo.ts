@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { LinkMembersTable, LinksTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import { below } from '../files/subtree.ts';
@@ -579,13 +580,13 @@ export function recentMembers(db: DbOrTrx, userId: number, q: string, offset: nu
     .where('m.permission', '!=', 'owner')
     .where('u.status', '=', 'active');
   if (q) {
-    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.toLowerCase());
     query = query.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['u.nick_name']), 'like', like),
-        eb(eb.fn('lower', ['u.email']), 'like', like),
-        eb('u.phone', 'like', like),
-        eb(eb.fn('lower', ['u.pinyin']), 'like', like),
+        sql<boolean>`lower(u.nick_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(u.email) like ${like} escape '\\'`,
+        sql<boolean>`u.phone like ${like} escape '\\'`,
+        sql<boolean>`lower(u.pinyin) like ${like} escape '\\'`,
       ]),
     );
   }

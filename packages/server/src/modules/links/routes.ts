@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idOf } from '../../db/ids.ts';
 import { actorOf } from '../../http/actor.ts';
 import { clientIp } from '../../http/auth.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -151,7 +152,11 @@ export function linkRoutes({ links, blobs }: { links: LinkService; blobs: BlobSt
       },
       async (req, reply) => {
         const actor = actorOf(req);
-        if (/^\d+$/.test(req.params.sid)) return links.close(actor, Number(req.params.sid));
+        if (/^\d+$/.test(req.params.sid)) {
+          const fileId = idOf(req.params.sid);
+          if (fileId === undefined) throw new DomainError('fileNotExists');
+          return links.close(actor, fileId);
+        }
         await links.exit(actor, req.params.sid);
         return reply.status(204).send();
       },

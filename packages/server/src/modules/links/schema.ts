@@ -82,7 +82,7 @@ export const UpdateBody = z.object({
   ...Settings,
   permission_list: z.array(PermissionEntry).max(500).optional(),
   /** The version read; a stale one answers linkUpdateConcurrency. */
-  version: whole(z.number().int().positive()).optional(),
+  version: Id.optional(),
 });
 export type UpdateBody = z.infer<typeof UpdateBody>;
 

@@ -35,6 +35,7 @@ import {
   validateInviteAccount,
 } from '@cirrus/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { idOf } from '../../db/ids.ts';
 import type { Db, DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -749,9 +750,8 @@ export function createLinkService(deps: Deps) {
   /** A link by sid or file id, for the logged-in calls that manage it. */
   async function sceneOfId(actor: Actor, id: string): Promise<Scene> {
     if (/^\d+$/.test(id)) {
-      const fileId = Number(id);
-      if (!Number.isSafeInteger(fileId) || fileId <= 0 || fileId > 2 ** 31 - 1)
-        throw new DomainError('lightLinkNotExist');
+      const fileId = idOf(id);
+      if (fileId === undefined) throw new DomainError('lightLinkNotExist');
       return sceneOfFile(actor, fileId);
     }
     return sceneBySid(id);

@@ -1,5 +1,6 @@
 import type { ReportStatus } from '@cirrus/shared';
 import { sql } from 'kysely';
+import { idOf } from '../../db/ids.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 
 /** The review queue with what a reviewer needs beside each report. */
@@ -113,11 +114,11 @@ export async function setLinkBlocked(
   await db.updateTable('links').set({ blocked }).where('id', '=', linkId).execute();
 }
 
-export function findLink(db: DbOrTrx, idOrSid: string) {
+export async function findLink(db: DbOrTrx, idOrSid: string) {
   const q = db.selectFrom('links').select(['id', 'sid', 'file_id', 'creator_id', 'blocked']);
-  return (
-    /^\d+$/.test(idOrSid) ? q.where('id', '=', Number(idOrSid)) : q.where('sid', '=', idOrSid)
-  ).executeTakeFirst();
+  if (!/^\d+$/.test(idOrSid)) return q.where('sid', '=', idOrSid).executeTakeFirst();
+  const id = idOf(idOrSid);
+  return id === undefined ? undefined : q.where('id', '=', id).executeTakeFirst();
 }
 
 export function findFile(db: DbOrTrx, id: number) {

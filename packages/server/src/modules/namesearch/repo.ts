@@ -1,11 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
-
-/** A LIKE pattern that matches `text` literally anywhere (with ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * spec 000 §5 member search on the users table: case-insensitive substring of the name, the full

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/actor.ts';
-import { Id, Offset, pageSize, QueryBool, whole } from '../../http/params.ts';
+import { Id, IdOrZero, Offset, pageSize, QueryBool } from '../../http/params.ts';
 import type { NameSearchService } from './service.ts';
 
 const Page = { offset: Offset, limit: pageSize(PAGE_SIZE_MEMBERS, 200) };
@@ -17,7 +17,7 @@ const DeptMembersBody = z.object({
   dept_ids: z.array(Id).max(1000).optional().default([]),
 });
 const MyGroupsQuery = z.object({ ...Page, keywords: Keywords, allow_chat: QueryBool, count: QueryBool });
-const UsersParams = z.object({ companyid: whole(z.number().int().nonnegative()) });
+const UsersParams = z.object({ companyid: IdOrZero });
 const UsersQuery = z.object({ ...Page, keywords: Keywords, ignore_depts: QueryBool, allow_chat: QueryBool });
 const GroupParams = z.object({ id: Id });
 const GroupMembersQuery = z.object({ ...Page, keywords: Keywords, allow_chat: QueryBool });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { containsPattern } from '../../db/like.ts';
 import {
-  containsPattern,
   ftsPhrase,
   impliedNameGrams,
   isInitialsGramTerm,

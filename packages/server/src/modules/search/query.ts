@@ -158,11 +158,6 @@ export function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-/** A LIKE pattern that finds the term anywhere, its wildcards escaped (PostgreSQL's escape is \). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 // --- Where the terms are (highlighting) -----------------------------------------------------------
 
 /** Sorted, merged ranges. */

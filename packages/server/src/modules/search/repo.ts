@@ -1,11 +1,11 @@
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { hotQuery } from '../../db/hot.ts';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { SearchDocsTable, SearchNamesTable, SearchShortTable } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import { below } from '../files/subtree.ts';
 import {
-  containsPattern,
   ftsPhrase,
   impliedNameGrams,
   isIndexable,

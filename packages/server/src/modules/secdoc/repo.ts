@@ -1,5 +1,6 @@
 import { AUTO_CONVERT_STATE } from '@cirrus/shared';
 import type { DbOrTrx } from '../../db/index.ts';
+import { lockRow } from '../../db/locks.ts';
 
 /** A right as stored: operations as a bit set, bit n-1 for operation n. */
 export interface RightRow {
@@ -42,6 +43,7 @@ export async function replaceRights(
   groupId: number,
   rows: Omit<RightRow, 'file_id'>[],
 ): Promise<void> {
+  await lockRow(trx, 'files', fileId);
   await trx.deleteFrom('secdoc_rights').where('file_id', '=', fileId).execute();
   if (rows.length === 0) return;
   await trx

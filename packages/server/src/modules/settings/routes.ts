@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../http/errors.ts';
-import { whole } from '../../http/params.ts';
+import { IdOrZero } from '../../http/params.ts';
 import type { SettingsService } from './service.ts';
 
 export const SettingsQuery = z.object({
@@ -19,7 +19,7 @@ const InstallationReport = z.record(
   z.string().max(64),
   z.union([z.string().max(256), z.number(), z.boolean(), z.null()]),
 );
-const CompanyParams = z.object({ companyid: whole(z.number().int().min(0)) });
+const CompanyParams = z.object({ companyid: IdOrZero });
 
 /** Reports an address may send an hour: a client sends one when installed; more only fill the log. */
 const REPORTS_PER_HOUR = 20;
