@@ -193,7 +193,7 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   const address = await panel.getByLabel('Link address').inputValue();
   await expect(panel.getByText('People in my company')).toBeVisible();
   await choose(page, 'Who can open', 'Anyone with the link');
-  await expect(page.getByText('Permission changed.')).toBeVisible();
+  await expect(page.getByText('Sharing settings changed.')).toBeVisible();
 
   // Shared by me lists it
   await closeDialog(panel);
@@ -201,16 +201,16 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   await page.getByText('Shared by me').click();
   await expect(page.getByRole('link', { name })).toBeVisible();
 
-  // Cancel share, confirmed; the address then shows the cancelled page
+  // Stop sharing, confirmed; the address then shows the cancelled page
   await page.getByRole('button', { name: `Share settings of ${name}` }).click({ force: true });
   await panel.getByRole('button', { name: 'Other settings' }).click();
   await page
     .getByRole('dialog', { name: 'Link settings' })
-    .getByRole('button', { name: 'Cancel share' })
+    .getByRole('button', { name: 'Stop sharing' })
     .click();
   await page
-    .getByRole('dialog', { name: 'Cancel sharing?' })
-    .getByRole('button', { name: 'Cancel share' })
+    .getByRole('dialog', { name: 'Stop sharing?' })
+    .getByRole('button', { name: 'Stop sharing' })
     .click();
   await expect(panel.getByText('Sharing has been cancelled.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Share again' })).toBeVisible();

@@ -51,6 +51,7 @@ function dayStart(ms: number): number {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * spec 000 §9, spec 001 §9: under 1 minute "just now", under 1 hour "n minutes ago", then today,
@@ -72,6 +73,8 @@ export function formatRelativeTime(tsMs: number, nowMs: number, lang: Lang): str
   if (tsMs >= today) return `${en ? 'Today' : '今天'} ${hm(date)}`;
   if (tsMs >= yesterday) return `${en ? 'Yesterday' : '昨天'} ${hm(date)}`;
   if (date.getFullYear() === new Date(nowMs).getFullYear()) {
+    // "06-13" reads as a day and a month to many English readers; a month's name cannot be misread.
+    if (en) return `${MONTHS_EN[date.getMonth()]} ${date.getDate()} ${hm(date)}`;
     return `${pad2(date.getMonth() + 1)}-${pad2(date.getDate())} ${hm(date)}`;
   }
   return `${ymd(date)} ${hm(date)}`;

@@ -28,7 +28,7 @@ export const MESSAGES = {
   moveSuccess: { zh: '移动成功', en: 'Moved.' },
   unlockSuccess: { zh: '已解锁', en: 'The file is unlocked.' },
   // spec 002 §8
-  permissionChangeSuccess: { zh: '权限已修改', en: 'Permission changed.' },
+  permissionChangeSuccess: { zh: '权限已修改', en: 'Sharing settings changed.' },
   removeMemberSuccess: { zh: '成员已移除', en: 'Member removed.' },
   addShareSuccess: { zh: '已与 {name} 共享', en: 'Shared with {name}.' },
   addShareMemberSuccess: { zh: '已添加分享成员', en: 'Members added to the share.' },

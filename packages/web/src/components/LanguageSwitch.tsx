@@ -20,7 +20,7 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.label')}>
-        {t(`language.${current}`)}
+        <span className="cirrus-language-name">{t(`language.${current}`)}</span>
       </Button>
     </Dropdown>
   );

@@ -102,7 +102,7 @@ export const adminEn = {
       'The department and everything under it leave the directory; their people no longer belong to company teams through it.',
     name: 'Name',
     parent: 'Parent department',
-    members: 'People',
+    members: 'People directly in it (not in its sub-departments)',
     space: 'Group space',
     spaceTitle: 'Group space of {{name}}',
     spaceDefault: 'Default (GB, empty: the deployment’s)',
@@ -280,6 +280,8 @@ export const adminEn = {
     kind_moderation: 'Blocked file or link notice',
   },
   audit: {
+    intro:
+      "What administrators changed here and on the command line: people, departments, quotas, settings and reports. People's own work in their drives is in each space's activity.",
     searchPlaceholder: 'Who or what',
     actor: 'Who',
     action: 'What',

@@ -102,7 +102,7 @@ export const adminZhCN: Strings<typeof adminEn> = {
     disableText: '该部门及其下级部门将从通讯录中移除，其成员也不再通过它属于公司团队。',
     name: '名称',
     parent: '上级部门',
-    members: '人数',
+    members: '直属人数（不含下级部门）',
     space: '部门空间',
     spaceTitle: '{{name}} 的部门空间',
     spaceDefault: '默认（GB，留空使用全局默认值）',
@@ -276,6 +276,8 @@ export const adminZhCN: Strings<typeof adminEn> = {
     kind_moderation: '文件或链接屏蔽通知',
   },
   audit: {
+    intro:
+      '管理员在控制台和命令行中所做的更改：人员、部门、配额、设置和举报处理。用户在各自空间中的操作见各空间的动态。',
     searchPlaceholder: '操作人或对象',
     actor: '操作人',
     action: '操作',

@@ -87,8 +87,8 @@ export const shareEn = {
     currentCode: 'Current access code: {{code}}',
     restricted:
       'Expiry, access code and download limit are not available to personal accounts outside a company.',
-    cancelShare: 'Cancel share',
-    cancelShareTitle: 'Cancel sharing?',
+    cancelShare: 'Stop sharing',
+    cancelShareTitle: 'Stop sharing?',
     cancelShareText: 'The link stops working for everyone at once. Sharing again makes a new link.',
     resetLink: 'Reset link',
     resetTitle: 'Reset the link?',
@@ -165,7 +165,6 @@ export const shareEn = {
     openLink: 'Open',
     folder: 'Folder',
     preview: 'Preview',
-    openInViewer: 'Open in the viewer',
     download: 'Download',
     downloadZip: 'Download all (zip)',
     downloadOf: 'Download {{name}}',

@@ -165,7 +165,6 @@ export const shareZhCN: Messages['share'] = {
     openLink: '打开',
     folder: '文件夹',
     preview: '预览',
-    openInViewer: '在预览中打开',
     download: '下载',
     downloadZip: '全部下载（zip）',
     downloadOf: '下载 {{name}}',

@@ -141,6 +141,8 @@ export const zhCN: Messages = {
       emptyFolder: '文件夹为空',
       emptyFolderText: '把文件拖到这里，或使用上方的“上传”和“新建”。',
       emptyReadOnly: '这个文件夹里没有内容。',
+      folderMissing: '文件夹不存在',
+      folderMissingText: '它可能已被删除或移动，或者地址有误。',
       loadFailed: '无法打开此文件夹',
       spaceFailed: '无法打开此空间',
       backToMine: '返回我的云盘',
@@ -669,6 +671,7 @@ export const zhCN: Messages = {
     teamBinLink: '回收站',
     event: {
       create: '上传了“{{name}}”',
+      createNew: '新建了“{{name}}”',
       createFolder: '新建了文件夹“{{name}}”',
       update: '保存了“{{name}}”的版本 {{ver}}',
       change: '修改了“{{name}}”',

@@ -621,6 +621,9 @@ describe('POST /api/v3/groups/{gid}/files/new_empty', () => {
       await c.post(`/api/v3/groups/${gid}/files/new_empty`, { parentid: 0, name: 'notes.txt' })
     ).json();
     expect(txt.fsize).toBe(0);
+    // Its activity says it was made with New, not uploaded.
+    const events = (await c.get(`/api/v3/files/${txt.fileid}/events`)).json();
+    expect(JSON.stringify(events)).toContain('"new_empty":true');
     const a = (await c.post(`/api/v3/groups/${gid}/files/new_empty`, { parentid: 0, name: 'a.docx' })).json();
     const b = (await c.post(`/api/v3/groups/${gid}/files/new_empty`, { parentid: 0, name: 'b.docx' })).json();
     expect(a.fsha).toBe(b.fsha);

@@ -183,7 +183,8 @@ export function createFileService({
     path: string,
     name: string,
     digest: BlobDigest,
-    secure = false,
+    secure: boolean,
+    mode: 'upload' | 'create',
   ) {
     const t = now();
     const groupId = target.ctx.space.id;
@@ -226,6 +227,8 @@ export function createFileService({
       name,
       isFolder: false,
       parentId,
+      // Made with New (an empty document) rather than uploaded: the activity says so.
+      ...(mode === 'create' ? { detail: { new_empty: true } } : {}),
     });
     return file;
   }
@@ -261,7 +264,7 @@ export function createFileService({
       if (!existing) {
         requirePermission(target.mask, mode === 'create' ? 'new_empty' : 'upload');
         if (secure) assertConvertibleSize(digest.size);
-        return addFile(trx, actor, target, childPath(folder), name, digest, secure);
+        return addFile(trx, actor, target, childPath(folder), name, digest, secure, mode);
       }
       // A name taken by a folder, or any taken name for a new empty file, is a conflict.
       if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');

@@ -43,6 +43,8 @@ describe('activity texts (spec 001 §3 event names)', () => {
     [{ event: 'rename', detail: { from: 'old.txt' } }, 'activity.event.rename', { from: 'old.txt' }],
     [{ event: 'recover', detail: { to_root: true } }, 'activity.event.recoverToRoot', {}],
     [{ event: 'file_create', detail: {}, ftype: 'folder' }, 'activity.event.createFolder', {}],
+    [{ event: 'file_create', detail: {} }, 'activity.event.create', {}],
+    [{ event: 'file_create', detail: { new_empty: true } }, 'activity.event.createNew', {}],
   ] as const)('%j says %s', (input, key, values) => {
     const text = eventText({ fname: 'a.txt', ftype: 'file', ...input } as Parameters<typeof eventText>[0]);
     expect(text.key).toBe(key);

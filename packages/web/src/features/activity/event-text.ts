@@ -51,8 +51,9 @@ export function eventText(event: EventInput, where: EventWhere = 'space'): Event
     case 'file_create':
       // A copy is recorded as the new item's creation, with the item it was copied from.
       if (detail.copied_from !== undefined) return arrival(event, where, 'copy');
+      if (event.ftype === 'folder') return { key: 'activity.event.createFolder', values: { name } };
       return {
-        key: event.ftype === 'folder' ? 'activity.event.createFolder' : 'activity.event.create',
+        key: detail.new_empty ? 'activity.event.createNew' : 'activity.event.create',
         values: { name },
       };
     case 'update':

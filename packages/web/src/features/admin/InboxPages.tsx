@@ -278,6 +278,7 @@ export function AuditPage() {
   const rows = audit.data?.entries ?? [];
   return (
     <AdminPage title={t('admin.menu.audit')}>
+      <Typography.Paragraph type="secondary">{t('admin.audit.intro')}</Typography.Paragraph>
       <div className="admin-toolbar">
         <Input.Search
           allowClear

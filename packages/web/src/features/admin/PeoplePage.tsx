@@ -135,6 +135,8 @@ export function PeoplePage() {
         loading={people.isFetching}
         dataSource={people.data?.users ?? []}
         aria-label={t('admin.menu.people')}
+        // On a phone the table scrolls within itself rather than the page sideways.
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: Math.floor(query.offset / query.limit) + 1,
           pageSize: query.limit,
@@ -157,6 +159,7 @@ export function PeoplePage() {
           {
             title: t('admin.people.depts'),
             key: 'depts',
+            responsive: ['md'],
             render: (_, u) => u.depts.map((d) => d.display_path_name).join('; '),
           },
           {

@@ -1,4 +1,4 @@
-import { formatSize, GIB } from '@cirrus/shared';
+import { formatDateTime, formatSize, GIB } from '@cirrus/shared';
 
 /** Bytes as the console shows a limit: 0 is unlimited. */
 export function limitText(bytes: number, unlimited: string): string {
@@ -17,10 +17,10 @@ export function bytesToGb(bytes: number | null | undefined): number | null {
   return Math.round((bytes / GIB) * 100) / 100;
 }
 
-/** Unix seconds to a local date and time. */
+/** Unix seconds to a local date and time, written as everywhere else in the app (Y-m-d H:i). */
 export function when(seconds: number | null | undefined): string {
   if (!seconds) return '';
-  return new Date(seconds * 1000).toLocaleString();
+  return formatDateTime(seconds);
 }
 
 /** antd's pager over an offset/limit list that says whether more follow (no total). */

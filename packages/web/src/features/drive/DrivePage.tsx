@@ -53,7 +53,9 @@ function DriveView({ location }: { location: DriveLocation }) {
       ? space.data?.name
       : t(location.area === 'uploads' ? 'drive.spaces.uploads' : 'drive.spaces.mine');
   const folderName = location.folderId ? path.data?.path.at(-1)?.fname : spaceName;
-  useDocumentTitle(folderName ?? spaceName ?? t('drive.title'));
+  useDocumentTitle(
+    space.isError ? t('drive.list.spaceFailed') : (folderName ?? spaceName ?? t('drive.title')),
+  );
   const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   // The drawer of spaces is open for the address it was opened at: going anywhere closes it.

@@ -22,7 +22,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/http';
+import { ApiError, errorMessage } from '../../api/http';
 import { FileLockBadge } from '../../components/FileLockBadge';
 import { LazyResult } from '../../components/LazyResult';
 import { useNotify } from '../../components/useNotify';
@@ -108,8 +108,9 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
   const list = useFileList(folder, sort);
   const permissions = useFolderPermissions(folder);
   const folderMask = permissions.data?.user_acl ?? 0;
-  const canCreate = hasPermission(folderMask, 'new_empty');
-  const canUpload = hasPermission(folderMask, 'upload');
+  // Nothing goes into a folder that could not be opened (gone, or never there).
+  const canCreate = !list.isError && hasPermission(folderMask, 'new_empty');
+  const canUpload = !list.isError && hasPermission(folderMask, 'upload');
 
   const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const ids = useMemo(() => list.files.map((file) => file.id), [list.files]);
@@ -288,14 +289,16 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
       <Skeleton active className="cirrus-filelist-skeleton" paragraph={{ rows: 6 }} title={false} />
     );
   } else if (list.isError) {
+    // A folder that is not there (deleted, or a wrong address) is said so; trying again would not help.
+    const missing = list.error instanceof ApiError && list.error.status === 404;
     placeholder = (
       <LazyResult
-        status="warning"
-        title={t('drive.list.loadFailed')}
-        subTitle={errorMessage(list.error, language)}
+        status={missing ? '404' : 'warning'}
+        title={t(missing ? 'drive.list.folderMissing' : 'drive.list.loadFailed')}
+        subTitle={missing ? t('drive.list.folderMissingText') : errorMessage(list.error, language)}
         extra={
           <Space>
-            <Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>
+            {!missing && <Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
             <Button type="primary" onClick={() => void navigate(drivePath({ area: 'mine', folderId: 0 }))}>
               {t('drive.list.backToMine')}
             </Button>

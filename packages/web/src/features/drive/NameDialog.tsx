@@ -132,6 +132,9 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
           <Input
             id="cirrus-name-input"
             ref={inputRef}
+            // Focused as the dialog mounts, so that nothing typed during its opening is lost; the
+            // dialog then leaves the focus where it is, and selects the name once it has opened.
+            autoFocus
             value={input}
             autoComplete="off"
             suffix={suffix ? <span className="cirrus-name-suffix">.{suffix}</span> : undefined}

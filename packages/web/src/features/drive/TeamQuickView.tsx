@@ -18,6 +18,11 @@ function linkOf(team: GroupRecord, file: FileRecord): string {
   return drivePath({ area: 'team', gid: team.id, folderId });
 }
 
+/** The list answers folders first; the quick view is by time alone, newest first. */
+function newestFirst(files: FileRecord[]): FileRecord[] {
+  return [...files].sort((a, b) => toMillis(b.mtime) - toMillis(a.mtime));
+}
+
 function QuickFiles({ team, onNavigate }: { team: GroupRecord; onNavigate: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -32,7 +37,7 @@ function QuickFiles({ team, onNavigate }: { team: GroupRecord; onNavigate: () =>
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drive.quick.empty')} />
       ) : (
         <ul className="cirrus-quick-list">
-          {quick.data.files.map((file) => (
+          {newestFirst(quick.data.files).map((file) => (
             <li key={file.id}>
               <Link to={linkOf(team, file)} onClick={onNavigate} className="cirrus-quick-item">
                 <FileTypeIcon file={file} size={18} />

@@ -205,7 +205,9 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
 
   const Viewer = view.kind === 'unsupported' ? undefined : VIEWERS[view.kind];
   const lockTarget = { groupid: view.groupid, fileid: view.fileid, parentid: view.parentid };
-  const paper = PAPER.includes(view.kind) || errorKey !== undefined;
+  // A page that says why nothing is shown: on paper, and with nothing to print.
+  const noView = errorKey !== undefined || !Viewer || (view.kind === 'office' && !view.converter);
+  const paper = PAPER.includes(view.kind) || noView;
 
   return (
     <div className={`cirrus-preview${paper ? ' is-paper' : ''}`} data-kind={view.kind}>
@@ -284,7 +286,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
                 />
               </Tooltip>
             )}
-            {view.permissions.print && !errorKey && (
+            {view.permissions.print && !noView && (
               <Tooltip title={t('preview.print')}>
                 <Button
                   type="text"

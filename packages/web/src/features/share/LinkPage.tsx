@@ -2,7 +2,6 @@ import {
   CloudDownloadOutlined,
   DownloadOutlined,
   EyeOutlined,
-  FolderOpenOutlined,
   LockOutlined,
   SaveOutlined,
   WarningOutlined,
@@ -451,14 +450,6 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
         )}
         {isFolder && (
           <FolderView sid={sid} token={token} info={data} onDownload={download} onPreview={preview} />
-        )}
-        {!isFolder && (
-          <button type="button" className="cirrus-linkpage-open" onClick={() => preview(file.fileid)}>
-            <FileTypeIcon file={file} size={64} />
-            <span>
-              <FolderOpenOutlined aria-hidden /> {t('share.page.openInViewer')}
-            </span>
-          </button>
         )}
       </Card>
     );

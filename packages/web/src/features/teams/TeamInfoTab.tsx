@@ -12,7 +12,7 @@ import {
   validateNotice,
   validateTeamName,
 } from '@cirrus/shared';
-import { Button, Descriptions, Flex, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Flex, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
@@ -79,10 +79,10 @@ export function TeamInfoTab({ team }: { team: TeamRecord }) {
             onSave={(name) => save({ name })}
             testId="team-name"
           />
-          <div>
+          <Space size={8}>
             <Tag color={team.type === 2 ? 'blue' : 'green'}>{t(`types.${team.type}`)}</Tag>
             <Typography.Text type="secondary">{t(`roles.${role}`)}</Typography.Text>
-          </div>
+          </Space>
         </div>
         {inviteAllowed && (
           <Button icon={<LinkOutlined />} onClick={() => setInviting(true)}>
