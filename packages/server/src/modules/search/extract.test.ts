@@ -118,3 +118,58 @@ describe('text of each kind', () => {
     expect((await extractText(bufferBytes(await zipOf({ 'a.txt': 'x' })), 'docx')).text).toBe('');
   });
 });
+
+describe('hostile documents take time and memory in proportion to their size, no more', () => {
+  // Each of these held the server for seconds to minutes, or ran it out of memory, before.
+  const quick = async (work: () => unknown) => {
+    const started = performance.now();
+    await work();
+    // Generous: the old code took from seconds to minutes on the same inputs.
+    expect(performance.now() - started).toBeLessThan(3000);
+  };
+
+  test('a run of spaces, unclosed tags, comments and scripts', async () => {
+    await quick(() => extractText(bufferBytes(Buffer.from(`${' '.repeat(1_000_000)}x`)), 'text'));
+    for (const markup of ['<', '<br', '<script', '<!--', '<c ', '<si>', '<w:t '])
+      await quick(() => htmlText(markup.repeat(200_000)));
+  });
+
+  test('an xlsx of unclosed shared strings and cells, a docx of unclosed runs', async () => {
+    const xlsx = await zipOf({
+      'xl/sharedStrings.xml': `<sst>${'<si>'.repeat(250_000)}`,
+      'xl/worksheets/sheet1.xml': `<worksheet>${'<c '.repeat(250_000)}`,
+    });
+    await quick(() => extractText(bufferBytes(xlsx), 'xlsx'));
+    const docx = await zipOf({ 'word/document.xml': `<w:document>${'<w:t '.repeat(250_000)}` });
+    await quick(() => extractText(bufferBytes(docx), 'docx'));
+  });
+
+  test('a zip bomb: its parts are read one at a time, within one budget for the file', async () => {
+    const slide = `<p:sld>${'a'.repeat(20 * 1024 * 1024)}</p:sld>`;
+    const entries: Record<string, string> = {};
+    for (let i = 1; i <= 8; i++) entries[`ppt/slides/slide${i}.xml`] = slide;
+    const bomb = await zipOf(entries);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = process.memoryUsage().rss;
+    const { text, truncated } = await extractText(bufferBytes(bomb), 'pptx');
+    expect(text).toBe('');
+    expect(truncated).toBe(true);
+    // 160 MB inflated in all; one part of at most 16 MB held at a time.
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  test('runs, shared strings and cells still read as before', async () => {
+    const xlsx = await zipOf({
+      'xl/workbook.xml': '<workbook><sheets><sheet name="Q&amp;A" sheetId="1"/></sheets></workbook>',
+      'xl/sharedStrings.xml':
+        '<sst><si><r><t>Rich</t></r><r><t xml:space="preserve"> text</t></r></si><si><t/></si></sst>',
+      'xl/worksheets/sheet1.xml':
+        '<worksheet><c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c><c r="C1" t="inlineStr"><is><t>inline &lt;b&gt;</t></is></c><c r="D1"/></worksheet>',
+    });
+    const { text } = await extractText(bufferBytes(xlsx), 'xlsx');
+    expect(text).toContain('Q&A');
+    expect(text).toContain('Rich text');
+    expect(text).toContain('42 inline <b>');
+    expect(text).not.toMatch(/^0 /m);
+  });
+});

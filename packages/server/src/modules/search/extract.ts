@@ -16,8 +16,12 @@ export const CONTENT_TEXT_MAX = 1_000_000;
 const TEXT_READ_MAX = 4 * CONTENT_TEXT_MAX;
 /** PDFs and office documents larger than this are not opened for their text. */
 const DOCUMENT_MAX_BYTES = 200 * 1024 * 1024;
-/** At most this much of one XML part of an office document is read (zip bombs). */
-const ZIP_ENTRY_MAX = 64 * 1024 * 1024;
+/**
+ * What is inflated of an office document's XML (zip bombs): at most this much of one part, and of
+ * all its parts together. One part is held at a time, and reading stops once the text is full.
+ */
+const ZIP_ENTRY_MAX = 16 * 1024 * 1024;
+const ZIP_TOTAL_MAX = 64 * 1024 * 1024;
 /** A PDF stops yielding pages after this long; what was read so far is kept. */
 const PDF_TIME_LIMIT_MS = 60_000;
 
@@ -74,6 +78,22 @@ export interface Extracted {
   truncated: boolean;
 }
 
+/**
+ * Every line without the spaces and tabs at its end. By hand: a pattern such as /[ \t]+\n/ goes
+ * back over a long run of spaces at every one of its characters (a file of a million spaces took
+ * minutes), and nothing in this file may take time that grows faster than its input.
+ */
+function trimLineEnds(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    let end = line.length;
+    while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+    if (end !== line.length) lines[i] = line.slice(0, end);
+  }
+  return lines.join('\n');
+}
+
 /** Collects text up to the cap; `full` tells the producers to stop. */
 class TextSink {
   private parts: string[] = [];
@@ -102,10 +122,7 @@ class TextSink {
 
   result(): Extracted {
     return {
-      text: this.parts
-        .join('')
-        .replace(/[ \t]+\n/g, '\n')
-        .trim(),
+      text: trimLineEnds(this.parts.join('')).trim(),
       truncated: this.truncated,
     };
   }
@@ -171,14 +188,94 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * Markup in one pass, as tags and the text between them: `<` and `>` found with indexOf, never a
+ * pattern that can go back over what it read (a file of ten thousand unclosed `<si>` or `<script`
+ * held the server for seconds with lazy patterns). An unclosed tag or comment ends the markup.
+ * A tag is what lies between its brackets ("w:t xml:space=\"preserve\"", "/w:p", "w:br/").
+ */
+function eachToken(
+  src: string,
+  onTag: (tag: string, end: number) => number | undefined,
+  onText: (text: string) => void,
+): void {
+  let pos = 0;
+  while (pos < src.length) {
+    const lt = src.indexOf('<', pos);
+    if (lt < 0) {
+      onText(src.slice(pos));
+      return;
+    }
+    if (lt > pos) onText(src.slice(pos, lt));
+    if (src.startsWith('<!--', lt)) {
+      const close = src.indexOf('-->', lt + 4);
+      if (close < 0) return;
+      pos = close + 3;
+      continue;
+    }
+    const gt = src.indexOf('>', lt + 1);
+    if (gt < 0) return;
+    // The tag's handler may skip ahead (past a script's body); undefined goes on after the tag.
+    pos = onTag(src.slice(lt + 1, gt), gt + 1) ?? gt + 1;
+  }
+}
+
+/** A tag's name, lower-case: "w:t" of "w:t xml:space=...", "/w:p" of "/w:p", "w:br" of "w:br/". */
+function tagName(tag: string): string {
+  let end = 0;
+  while (end < tag.length) {
+    const c = tag.charCodeAt(end);
+    // space, tab, line breaks, and "/" after the first character (a self-closing tag's end)
+    if (c === 32 || c === 9 || c === 10 || c === 13 || (c === 47 && end > 0)) break;
+    end++;
+  }
+  return tag.slice(0, end).toLowerCase();
+}
+
+/** One attribute of a tag ("name" of sheet name="Budget"), entities not decoded. */
+function attribute(tag: string, name: string): string | undefined {
+  const at = tag.indexOf(` ${name}="`);
+  if (at < 0) return undefined;
+  const start = at + name.length + 3;
+  const end = tag.indexOf('"', start);
+  return end < 0 ? undefined : tag.slice(start, end);
+}
+
+const HTML_SKIPPED = new Set(['script', 'style', 'noscript', 'template']);
+const HTML_BREAKS = new Set([
+  'br',
+  '/p',
+  '/div',
+  '/li',
+  '/tr',
+  '/h1',
+  '/h2',
+  '/h3',
+  '/h4',
+  '/h5',
+  '/h6',
+  '/title',
+]);
+
 /** The visible text of an HTML page: no scripts, styles or comments; block ends become line breaks. */
 export function htmlText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<(br|\/p|\/div|\/li|\/tr|\/h[1-6]|\/title)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(text).replace(/[ \t\r\f\v]+/g, ' ');
+  const out: string[] = [];
+  eachToken(
+    html,
+    (tag, end) => {
+      const name = tagName(tag);
+      if (HTML_SKIPPED.has(name) && !tag.endsWith('/')) {
+        // Its body is not markup: on after its closing tag, or nothing more if it has none.
+        const close = new RegExp(`</${name}\\s*>`, 'gi');
+        close.lastIndex = end;
+        return close.exec(html) ? close.lastIndex : html.length;
+      }
+      out.push(HTML_BREAKS.has(name) ? '\n' : ' ');
+      return undefined;
+    },
+    (text) => out.push(text),
+  );
+  return decodeEntities(out.join('')).replace(/[ \t\r\f\v]+/g, ' ');
 }
 
 // --- Office Open XML ----------------------------------------------------------------------------
@@ -196,24 +293,41 @@ class RangeReader extends yauzl.RandomAccessReader {
   }
 }
 
-async function readZipEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
-  if (entry.isEncrypted()) return '';
+/** The bytes of one part as text, at most `max` of them inflated; answers the text and what it took. */
+async function readZipEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  max: number,
+): Promise<{ xml: string; used: number }> {
+  if (entry.isEncrypted()) return { xml: '', used: 0 };
   const stream = await zip.openReadStreamPromise(entry);
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > ZIP_ENTRY_MAX) {
+    const piece = chunk as Buffer;
+    if (total + piece.length > max) {
+      chunks.push(piece.subarray(0, max - total));
+      total = max;
       stream.destroy();
       break;
     }
-    chunks.push(chunk as Buffer);
+    total += piece.length;
+    chunks.push(piece);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { xml: Buffer.concat(chunks, total).toString('utf8'), used: total };
 }
 
-/** The XML parts of a zip whose names pass `wanted`, in the order `order` gives (smaller first). */
-async function zipParts(bytes: Bytes, wanted: (name: string) => number | undefined): Promise<string[]> {
+/**
+ * The XML parts of a zip whose names pass `wanted`, in the order `order` gives (smaller first),
+ * handed to `use` one at a time: only one is in memory, none is read once the text is full, and
+ * all of them together inflate to at most ZIP_TOTAL_MAX.
+ */
+async function eachZipPart(
+  bytes: Bytes,
+  sink: TextSink,
+  wanted: (name: string) => number | undefined,
+  use: (xml: string) => void,
+): Promise<void> {
   const zip = await yauzl.fromRandomAccessReaderPromise(new RangeReader(bytes), bytes.size, {
     lazyEntries: true,
     autoClose: false,
@@ -228,9 +342,17 @@ async function zipParts(bytes: Bytes, wanted: (name: string) => number | undefin
       if (order !== undefined) picked.push({ order, entry });
     }
     picked.sort((a, b) => a.order - b.order);
-    const parts: string[] = [];
-    for (const { entry } of picked) parts.push(await readZipEntry(zip, entry));
-    return parts;
+    let budget = ZIP_TOTAL_MAX;
+    for (const { entry } of picked) {
+      if (sink.full) return;
+      if (budget <= 0) {
+        sink.truncated = true;
+        return;
+      }
+      const { xml, used } = await readZipEntry(zip, entry, Math.min(ZIP_ENTRY_MAX, budget));
+      budget -= used;
+      use(xml);
+    }
   } finally {
     zip.close();
   }
@@ -239,77 +361,129 @@ async function zipParts(bytes: Bytes, wanted: (name: string) => number | undefin
 /** A number in a part name ("slide12.xml": 12), for reading slides and sheets in order. */
 const partNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
 
-/** Text runs of WordprocessingML / DrawingML: <w:t>, <a:t>, <t>; paragraph ends become line breaks. */
-function xmlRuns(xml: string, sink: TextSink, tags: { text: RegExp; paragraph: RegExp }): void {
-  const pattern = new RegExp(`${tags.text.source}|${tags.paragraph.source}|<w:tab/>|<w:br/>`, 'g');
+/** Text runs of WordprocessingML / DrawingML (<w:t>, <a:t>); paragraph ends become line breaks. */
+function xmlRuns(xml: string, sink: TextSink, tags: { text: string; paragraph: string }): void {
   let line = '';
-  for (const m of xml.matchAll(pattern)) {
-    if (sink.full) return;
-    if (m[1] !== undefined) line += decodeEntities(m[1]);
-    else if (m[0] === '<w:tab/>') line += '\t';
-    else {
-      sink.add(`${line}\n`);
-      line = '';
-    }
-  }
+  let inText = false;
+  eachToken(
+    xml,
+    (tag) => {
+      const name = tagName(tag);
+      if (name === tags.text) inText = !tag.endsWith('/');
+      else if (name === `/${tags.text}`) inText = false;
+      else if (name === 'w:tab') line += '\t';
+      else if (name === tags.paragraph || name === 'w:br') {
+        sink.add(`${line}\n`);
+        line = '';
+      }
+      return sink.full ? xml.length : undefined;
+    },
+    (text) => {
+      if (inText) line += decodeEntities(text);
+    },
+  );
   sink.add(line);
 }
 
 async function docxText(bytes: Bytes, sink: TextSink): Promise<void> {
-  const parts = await zipParts(bytes, (name) => {
+  const wanted = (name: string) => {
     if (name === 'word/document.xml') return 0;
     if (/^word\/(header|footer)\d*\.xml$/.test(name)) return 1 + partNumber(name);
     if (name === 'word/footnotes.xml' || name === 'word/endnotes.xml') return 1000;
     return undefined;
-  });
-  for (const xml of parts) {
-    xmlRuns(xml, sink, { text: /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/, paragraph: /<\/w:p>|<w:br\/>/ });
+  };
+  await eachZipPart(bytes, sink, wanted, (xml) => {
+    xmlRuns(xml, sink, { text: 'w:t', paragraph: '/w:p' });
     sink.add('\n');
-  }
+  });
 }
 
 async function pptxText(bytes: Bytes, sink: TextSink): Promise<void> {
-  const parts = await zipParts(bytes, (name) => {
+  const wanted = (name: string) => {
     if (/^ppt\/slides\/slide\d+\.xml$/.test(name)) return partNumber(name);
     if (/^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name)) return 100_000 + partNumber(name);
     return undefined;
-  });
-  for (const xml of parts) {
-    xmlRuns(xml, sink, { text: /<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>/, paragraph: /<\/a:p>/ });
+  };
+  await eachZipPart(bytes, sink, wanted, (xml) => {
+    xmlRuns(xml, sink, { text: 'a:t', paragraph: '/a:p' });
     sink.add('\n');
-  }
+  });
+}
+
+/** The sheet names of xl/workbook.xml. */
+function workbookText(xml: string, sink: TextSink): void {
+  eachToken(
+    xml,
+    (tag) => {
+      const name = tagName(tag) === 'sheet' ? attribute(tag, 'name') : undefined;
+      if (name !== undefined) sink.add(`${decodeEntities(name)}\n`);
+      return sink.full ? xml.length : undefined;
+    },
+    () => undefined,
+  );
+}
+
+/** xl/sharedStrings.xml: one string per <si>; rich text splits it into several <t>. */
+function sharedStringsText(xml: string, sink: TextSink): void {
+  let runs: string[] | undefined;
+  let inText = false;
+  eachToken(
+    xml,
+    (tag) => {
+      const name = tagName(tag);
+      if (name === 'si') runs = [];
+      else if (name === '/si') {
+        if (runs) sink.add(`${runs.join('')}\n`);
+        runs = undefined;
+      } else if (name === 't') inText = !tag.endsWith('/');
+      else if (name === '/t') inText = false;
+      return sink.full ? xml.length : undefined;
+    },
+    (text) => {
+      if (inText && runs) runs.push(decodeEntities(text));
+    },
+  );
+}
+
+/** A worksheet: cells that hold their own value (numbers, formula results, inline strings). */
+function sheetText(xml: string, sink: TextSink): void {
+  // The cell being read: undefined outside a cell or in a shared-string cell (read above).
+  let cell: { inline: string; value: string } | undefined;
+  let into: 'inline' | 'value' | undefined;
+  eachToken(
+    xml,
+    (tag) => {
+      const name = tagName(tag);
+      if (name === 'c') {
+        cell = tag.endsWith('/') || / t="s"/.test(tag) ? undefined : { inline: '', value: '' };
+      } else if (name === '/c') {
+        const value = cell && (cell.inline || cell.value);
+        if (value) sink.add(`${decodeEntities(value)} `);
+        cell = undefined;
+      } else if (name === 't' || name === 'v')
+        into = tag.endsWith('/') ? undefined : name === 't' ? 'inline' : 'value';
+      else if (name === '/t' || name === '/v') into = undefined;
+      return sink.full ? xml.length : undefined;
+    },
+    (text) => {
+      if (cell && into) cell[into] += text;
+    },
+  );
+  sink.add('\n');
 }
 
 async function xlsxText(bytes: Bytes, sink: TextSink): Promise<void> {
-  const parts = await zipParts(bytes, (name) => {
+  const wanted = (name: string) => {
     if (name === 'xl/workbook.xml') return 0;
     if (name === 'xl/sharedStrings.xml') return 1;
     if (/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) return 2 + partNumber(name);
     return undefined;
+  };
+  await eachZipPart(bytes, sink, wanted, (xml) => {
+    if (xml.includes('<workbook')) workbookText(xml, sink);
+    else if (xml.includes('<sst')) sharedStringsText(xml, sink);
+    else sheetText(xml, sink);
   });
-  for (const xml of parts) {
-    if (sink.full) return;
-    if (xml.includes('<workbook')) {
-      for (const m of xml.matchAll(/<sheet\b[^>]*\bname="([^"]*)"/g)) sink.add(`${decodeEntities(m[1])}\n`);
-    } else if (xml.includes('<sst')) {
-      // One shared string per <si>; rich text splits it into several <t>.
-      for (const si of xml.matchAll(/<si>([\s\S]*?)<\/si>/g)) {
-        if (sink.full) return;
-        const runs = [...si[1].matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map((m) => decodeEntities(m[1]));
-        sink.add(`${runs.join('')}\n`);
-      }
-    } else {
-      // Cells that hold their own value: numbers, formula results, inline strings (shared ones are above).
-      for (const c of xml.matchAll(/<c\b([^>]*)>([\s\S]*?)<\/c>/g)) {
-        if (sink.full) return;
-        if (/\bt="s"/.test(c[1])) continue;
-        const inline = [...c[2].matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map((m) => m[1]).join('');
-        const value = inline || /<v>([^<]*)<\/v>/.exec(c[2])?.[1] || '';
-        if (value) sink.add(`${decodeEntities(value)} `);
-      }
-      sink.add('\n');
-    }
-  }
 }
 
 // --- PDF ------------------------------------------------------------------------------------------
