@@ -14,6 +14,7 @@ export * from './permissions.ts';
 export * from './preview.ts';
 export * from './random.ts';
 export * from './realtime.ts';
+export * from './redirects.ts';
 export * from './roles.ts';
 export * from './search-types.ts';
 export * from './secdoc.ts';

@@ -13,6 +13,11 @@ describe('safeReturnUrl: where login goes next', () => {
     [`${ORIGIN}/pcview/message#m`, '/pcview/message#m'],
     ['https://evil.example.net/pcview/drive', '/'],
     ['//evil.example.net/x', '/'],
+    ['/\\evil.example.net/x', '/'],
+    ['/\t/evil.example.net/x', '/'],
+    // A path of this site that a browser, sent there, would read as another host.
+    ['/.//evil.example.net/phish', '/evil.example.net/phish'],
+    [`${ORIGIN}//evil.example.net/`, '/evil.example.net/'],
     ['javascript:alert(1)', '/'],
     ['/cts?cb=/pcview/drive', '/'],
     ['', '/'],

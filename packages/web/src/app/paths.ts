@@ -3,6 +3,7 @@
  * outside the app's base path, the app itself under /pcview (or /view, which a private
  * deployment with web office uses; spec 000 §2 and 002 §2). The server sends index.html for all of them.
  */
+import { sameOriginPath } from '@cirrus/shared';
 
 export const LOGIN_PATH = '/cts';
 export const LANDING_PATH = '/landing';
@@ -68,16 +69,10 @@ export function safeReturnUrl(cb: string | null, origin: string): string {
   // The root address: the server sends a logged-in user into the drive under the deployment's base.
   const home = '/';
   if (!cb) return home;
-  let target: URL;
-  try {
-    target = new URL(cb, origin);
-  } catch {
-    return home;
-  }
-  if (target.origin !== origin) return home;
-  const relative = currentRelativeUrl(target);
+  const target = sameOriginPath(cb, origin);
+  if (target === undefined) return home;
   // Coming back to the login page itself would only bounce to cb again.
-  return target.pathname === LOGIN_PATH ? home : relative;
+  return new URL(target, origin).pathname === LOGIN_PATH ? home : target;
 }
 
 /** Whether a path belongs to this page's router (else going there is a full page load). */

@@ -231,7 +231,12 @@ describe('account calls', () => {
     ['http://localhost:80/pcview/x?a=1', 200, '/pcview/x?a=1'],
     ['https://evil.example/phish', 400, undefined],
     ['//evil.example/phish', 400, undefined],
-  ])('redirect to %s answers %i', async (cb, status, url) => {
+    ['/\\evil.example/phish', 400, undefined],
+    ['/\t/evil.example/', 400, undefined],
+    // Paths of this site whose pathname starts with // would send a browser to another host.
+    ['http://localhost:80//evil.example/', 200, '/evil.example/'],
+    ['/.//evil.example/phish', 200, '/evil.example/phish'],
+  ])('redirect to %j answers %i', async (cb, status, url) => {
     const client = await (await t.makeUser()).client();
     const res = await client.post('/api/users/redirect', { cb }, { headers: { host: 'localhost:80' } });
     expect(res.statusCode).toBe(status);

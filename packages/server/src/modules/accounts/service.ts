@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SESSION_MAX_AGE_SECONDS } from '@cirrus/shared';
+import { SESSION_MAX_AGE_SECONDS, sameOriginPath } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import type { SessionRow, UserRow } from '../../db/schema.ts';
 import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
@@ -181,13 +181,9 @@ export type AccountService = ReturnType<typeof createAccountService>;
  */
 export function sameOriginRedirect(cb: string, origin: string): string {
   const trimmed = cb.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.startsWith('/\\')) return trimmed;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new DomainError('badRequest');
-  }
-  if (url.origin !== origin) throw new DomainError('badRequest');
-  return `${url.pathname}${url.search}${url.hash}`;
+  // "//host" and "/\\host" name another host, though they start with a slash.
+  if (/^[/\\]{2}/.test(trimmed)) throw new DomainError('badRequest');
+  const path = sameOriginPath(trimmed, origin);
+  if (path === undefined) throw new DomainError('badRequest');
+  return path;
 }
