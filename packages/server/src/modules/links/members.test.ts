@@ -539,7 +539,13 @@ describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)'
     expect(await ids('k_x')).toEqual([jack.id]);
     expect(await ids('k%x')).toEqual([]);
     const byPhone = await c.get('/api/v3/share/users/lookup?account=13912345678');
-    expect(byPhone.json()).toMatchObject({ userid: zhang.id, name: '张伟伟' });
+    // The number typed, and not the person's email as well.
+    expect(byPhone.json()).toMatchObject({
+      userid: zhang.id,
+      name: '张伟伟',
+      phone: '13912345678',
+      email: '',
+    });
     expect(failure(await c.get('/api/v3/share/users/lookup?account=ghost@example.com'))).toEqual({
       status: 404,
       result: 'userNotExist',
@@ -548,5 +554,18 @@ describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)'
       status: 400,
       result: 'enterValidEmailOrPhone',
     });
+  });
+
+  test('looking people up is not a way to collect the directory: 30 asks in 10 minutes', async () => {
+    const asker = await (await t.makeUser()).client();
+    for (let i = 0; i < 30; i++) {
+      const res = await asker.get(`/api/v3/share/users/lookup?account=1391234${String(i).padStart(4, '0')}`);
+      expect(res.statusCode).toBe(404);
+    }
+    expect(failure(await asker.get('/api/v3/share/users/lookup?account=13912345678')).result).toBe(
+      'apiRateLimitExceede',
+    );
+    t.clock.advance(601);
+    expect((await asker.get('/api/v3/share/users/lookup?account=13912345678')).statusCode).toBe(200);
   });
 });

@@ -87,6 +87,8 @@ import type { AddMembersBody, CreateBody, ListQuery, PermissionEntry, UpdateBody
 import type { LinkSecrets } from './secrets.ts';
 
 /** Wrong access codes from one address: 5 within 15 minutes lock that address out for 15 minutes. */
+/** Lookups of a person by email or phone, per asker: 30 within 10 minutes, then 10 minutes' wait. */
+export const LOOKUP_THROTTLE: ThrottlePolicy = { maxFailures: 30, windowSeconds: 600, lockSeconds: 600 };
 export const CODE_THROTTLE_ADDRESS: ThrottlePolicy = { maxFailures: 5, windowSeconds: 900, lockSeconds: 900 };
 /**
  * Wrong access codes for one link, from anywhere: 20 within 15 minutes lock the link's prompt for
@@ -1226,9 +1228,15 @@ export function createLinkService(deps: Deps) {
       };
     },
 
-    /** User lookup by email or phone (the invite box's ok): userNotExist when nobody holds it. */
+    /**
+     * User lookup by email or phone (the invite box's ok): userNotExist when nobody holds it. It
+     * answers the address that was typed and not the person's other one, and a person may ask
+     * LOOKUP_THROTTLE's number of times in its window: not a way to collect the directory.
+     */
     async lookupUser(actor: Actor, account: string): Promise<ShareCandidate> {
-      void actor;
+      const key = `user-lookup:${actor.userId}`;
+      await throttle.check(key);
+      await throttle.fail(key, LOOKUP_THROTTLE);
       const parsed = validateInviteAccount(account);
       if ('error' in parsed) throw new DomainError(parsed.error);
       const address = parsed.kind === 'email' ? parsed.account.toLowerCase() : parsed.account;
@@ -1238,8 +1246,8 @@ export function createLinkService(deps: Deps) {
         userid: user.id,
         name: user.nick_name,
         avatar: user.avatar,
-        email: user.email ?? '',
-        phone: user.phone ?? '',
+        email: parsed.kind === 'email' ? (user.email ?? '') : '',
+        phone: parsed.kind === 'phone' ? (user.phone ?? '') : '',
       };
     },
 
