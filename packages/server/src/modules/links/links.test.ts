@@ -439,6 +439,31 @@ describe('access codes (ARCHITECTURE "Data, durability and safety")', () => {
     t.clock.advance(901);
     expect((await guess(link.chkcode, '203.0.113.7')).statusCode).toBe(200);
   });
+
+  test("the viewer's calls count wrong codes against the address as the link page does", async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone', chkcode: true });
+    const anon = t.anonymous();
+    const wrong = link.chkcode === 'zzzz' ? 'yyyy' : 'zzzz';
+    for (let i = 0; i < 5; i++) {
+      const viewed = await anon.get(
+        `/v1/legacy/view?link=${link.sid}&rand_code=${wrong}`,
+        from('192.0.2.77'),
+      );
+      expect(failure(viewed).result).toBe('chkcodeWrong');
+    }
+    const locked = await anon.post(
+      `/api/v3/skiplogin/links/${link.sid}/auth`,
+      { chkcode: link.chkcode },
+      from('192.0.2.77'),
+    );
+    expect(failure(locked)).toEqual({ status: 429, result: 'apiRateLimitExceede' });
+    const viewed = await anon.get(
+      `/v1/legacy/view?link=${link.sid}&rand_code=${link.chkcode}`,
+      from('192.0.2.77'),
+    );
+    expect(failure(viewed).result).toBe('apiRateLimitExceede');
+  });
 });
 
 describe('download limits (spec 002 §5, §9)', () => {
@@ -529,6 +554,13 @@ describe('download limits (spec 002 §5, §9)', () => {
     // A range from the first byte starts a download again.
     expect((await anon.get(url, { headers: { range: 'bytes=0-1' } })).statusCode).toBe(206);
     expect(await remain()).toBe(1);
+    // The rest of a download nobody began from there is a download: no way round the limit.
+    const elsewhere = await anon.get(url, { headers: { range: 'bytes=1-' }, ...from('198.51.100.40') });
+    expect(elsewhere.statusCode).toBe(206);
+    expect(await remain()).toBe(0);
+    expect(
+      failure(await anon.get(url, { headers: { range: 'bytes=1-' }, ...from('198.51.100.41') })).result,
+    ).toBe('linkDownloadLimits');
   });
 
   test('a folder through a link: browse, and the zip counts once', async () => {
@@ -956,7 +988,8 @@ describe('through a link: previews, convert, save, write, report', () => {
     const gid = await myDrive(c);
     const folder = await mkdir(c, gid, 0, 'Handout');
     await upload(c, gid, folder.fileid, 'a.txt', Buffer.from('a'));
-    const link = await share(c, folder.fileid, { ranges: 'anyone' });
+    const link = await share(c, folder.fileid, { ranges: 'anyone', download_limits: 2 });
+    const remain = async () => (await c.get(`/api/v3/links/${link.sid}`)).json().download_remain;
     const visitor = await t.makeUser();
     const vc = await visitor.client();
     const mine = await myDrive(vc);
@@ -970,14 +1003,33 @@ describe('through a link: previews, convert, save, write, report', () => {
       .json()
       .files.map((f: { fname: string }) => f.fname);
     expect(names).toContain('Handout');
+    // A save is a download: it takes one from the limit.
+    expect(await remain()).toBe(1);
     // logged out there is nothing to save into
     expect(
       failure(await t.anonymous().post(`/api/v3/links/${link.sid}/save`, { target_groupid: mine })).result,
     ).toBe('userNotLogin');
-    // a second save of the same name conflicts
+    // a second save of the same name conflicts, and a save that copied nothing gives its download back
     expect(
       (await vc.post(`/api/v3/links/${link.sid}/save`, { target_groupid: mine })).json().failList[0].result,
     ).toBe('fileNameConflict');
+    expect(await remain()).toBe(1);
+    // Saved again once the copy is gone, the last one is spent; then no way out is left.
+    const copy = (await vc.get(`/api/v3/groups/${mine}/files`))
+      .json()
+      .files.find((f: { fname: string }) => f.fname === 'Handout');
+    expect((await vc.delete(`/api/v3/groups/${mine}/files/${copy.fileid}`)).statusCode).toBe(204);
+    const again = await vc.post(`/api/v3/links/${link.sid}/save`, {
+      target_groupid: mine,
+      target_parentid: 0,
+    });
+    expect(again.json().failList).toEqual([]);
+    expect(await remain()).toBe(0);
+    const spent = await vc.post(`/api/v3/links/${link.sid}/save`, {
+      target_groupid: mine,
+      target_parentid: 0,
+    });
+    expect(failure(spent).result).toBe('linkDownloadLimits');
   });
 
   test('write lets a member upload a new version through the link', async () => {

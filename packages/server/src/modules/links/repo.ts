@@ -108,6 +108,16 @@ export async function takeDownload(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A download taken for something that then did not happen (a save that copied nothing). */
+export async function giveBackDownload(db: DbOrTrx, linkId: number): Promise<void> {
+  await db
+    .updateTable('links')
+    .set((eb) => ({ download_count: eb('download_count', '-', 1) }))
+    .where('id', '=', linkId)
+    .where('download_count', '>', 0)
+    .execute();
+}
+
 // --- what a link shares: the file, its space and the space's owner ------------------------------
 
 export function findFile(db: DbOrTrx, id: number): Promise<FileWithNames | undefined> {
@@ -626,15 +636,23 @@ export async function logAccess(
 }
 
 /** Whether the same visitor opened the same item within the last `seconds` (opens are logged once a minute). */
-export async function openedLately(
+/** Whether the visitor (the user, else the address) opened or downloaded the file through the link since `since`. */
+export async function loggedLately(
   db: DbOrTrx,
-  entry: { linkId: number; userId: number | null; ip: string; fileId: number; since: number },
+  entry: {
+    linkId: number;
+    userId: number | null;
+    ip: string;
+    fileId: number;
+    action: 'open' | 'download';
+    since: number;
+  },
 ): Promise<boolean> {
   let q = db
     .selectFrom('link_access_log')
     .select('id')
     .where('link_id', '=', entry.linkId)
-    .where('action', '=', 'open')
+    .where('action', '=', entry.action)
     .where('file_id', '=', entry.fileId)
     .where('at', '>=', entry.since);
   q =

@@ -87,6 +87,8 @@ import type { AddMembersBody, CreateBody, ListQuery, PermissionEntry, UpdateBody
 import type { LinkSecrets } from './secrets.ts';
 
 /** Wrong access codes from one address: 5 within 15 minutes lock that address out for 15 minutes. */
+/** How long the rest of a download (a range, a 304) is free for the visitor who began it. */
+const DOWNLOAD_RESUME_SECONDS = 24 * 3600;
 /** Lookups of a person by email or phone, per asker: 30 within 10 minutes, then 10 minutes' wait. */
 export const LOOKUP_THROTTLE: ThrottlePolicy = { maxFailures: 30, windowSeconds: 600, lockSeconds: 600 };
 export const CODE_THROTTLE_ADDRESS: ThrottlePolicy = { maxFailures: 5, windowSeconds: 900, lockSeconds: 900 };
@@ -789,7 +791,7 @@ export function createLinkService(deps: Deps) {
     const userId = visitor.actor?.userId ?? null;
     const t = now();
     const entry = { linkId: scene.link.id, userId, ip: visitor.ip, fileId };
-    if (!(await repo.openedLately(db, { ...entry, since: t - OPEN_LOG_GAP })))
+    if (!(await repo.loggedLately(db, { ...entry, action: 'open', since: t - OPEN_LOG_GAP })))
       await repo.logAccess(db, { ...entry, action: 'open', at: t });
   }
 
@@ -798,6 +800,35 @@ export function createLinkService(deps: Deps) {
     const actor = viewer.actor;
     if (!actor || actor.userId === scene.link.creator_id || isEditor(viewer)) return;
     await repo.receive(db, scene.link.id, actor.userId, now());
+  }
+
+  /**
+   * Takes one download from the link as it was checked, with its log entry, in one commit:
+   * linkDownloadLimits when none is left; 'changed' when the link was closed, reset or changed
+   * meanwhile (the caller judges it again).
+   */
+  async function spendDownload(visitor: Visitor, scene: Scene, fileId: number): Promise<'taken' | 'changed'> {
+    const taken = await db.transaction().execute(async (trx) => {
+      if (!(await repo.takeDownload(trx, scene.link))) return false;
+      await repo.logAccess(trx, {
+        linkId: scene.link.id,
+        action: 'download',
+        userId: visitor.actor?.userId ?? null,
+        ip: visitor.ip,
+        fileId,
+        at: now(),
+      });
+      return true;
+    });
+    if (taken) return 'taken';
+    const current = await repo.findById(db, scene.link.id);
+    const changed =
+      !current ||
+      current.sid !== scene.link.sid ||
+      current.version !== scene.link.version ||
+      current.status !== 'open';
+    if (!changed) throw new DomainError('linkDownloadLimits');
+    return 'changed';
   }
 
   function canDownload(permission: LinkPermission): boolean {
@@ -1385,30 +1416,25 @@ export function createLinkService(deps: Deps) {
       } else {
         answer = { kind: 'file', file: item };
       }
-      if (answer.kind === 'file' && !isNew(answer.file)) return answer;
-      // The download taken and its log entry commit together, against the link as it was checked.
-      const taken = await db.transaction().execute(async (trx) => {
-        if (!(await repo.takeDownload(trx, scene.link))) return false;
-        await repo.logAccess(trx, {
+      // The rest of a download (a range after its start, a 304) is free for whoever began it lately
+      // through this link; asked by anyone else, it is a download like any other.
+      if (
+        answer.kind === 'file' &&
+        !isNew(answer.file) &&
+        (await repo.loggedLately(db, {
           linkId: scene.link.id,
-          action: 'download',
           userId: visitor.actor?.userId ?? null,
           ip: visitor.ip,
           fileId: item.id,
-          at: now(),
-        });
-        return true;
-      });
-      if (!taken) {
+          action: 'download',
+          since: now() - DOWNLOAD_RESUME_SECONDS,
+        }))
+      )
+        return answer;
+      const spent = await spendDownload(visitor, scene, item.id);
+      if (spent === 'changed') {
         // Closed, reset or changed meanwhile: judged again as it is now (once; a link that keeps
         // changing is answered as changed).
-        const current = await repo.findById(db, scene.link.id);
-        const changed =
-          !current ||
-          current.sid !== scene.link.sid ||
-          current.version !== scene.link.version ||
-          current.status !== 'open';
-        if (!changed) throw new DomainError('linkDownloadLimits');
         if (attempt > 1) throw new DomainError('linkUpdateConcurrency');
         return service.download(visitor, sid, fileId, isNew, attempt + 1);
       }
@@ -1485,10 +1511,21 @@ export function createLinkService(deps: Deps) {
           below: item.is_folder ? await repo.liveSubtree(db, item) : [],
         })),
       );
-      return deps.transfers.copyItems(actor, sources, {
-        groupId: body.target_groupid,
-        parentId: body.target_parentid,
-      });
+      // A save is a download, of the whole selection at once (as a folder's zip is): taken first,
+      // and given back when nothing could be copied.
+      if ((await spendDownload(visitor, scene, scene.file.id)) === 'changed')
+        throw new DomainError('linkUpdateConcurrency');
+      try {
+        const copied = await deps.transfers.copyItems(actor, sources, {
+          groupId: body.target_groupid,
+          parentId: body.target_parentid,
+        });
+        if (copied.failList.length === sources.length) await repo.giveBackDownload(db, scene.link.id);
+        return copied;
+      } catch (err) {
+        await repo.giveBackDownload(db, scene.link.id);
+        throw err;
+      }
     },
 
     /** GET /api/v3/links/convert/{id}: the id of the file a link shares, as text. */
@@ -1550,14 +1587,14 @@ export function createLinkService(deps: Deps) {
 
   /** How the previews open a sid (modules/preview/links.ts): the link's rules, then the item asked for. */
   const previews: LinkPreviews = {
-    async resolve({ sid, fileId, randCode, actor }): Promise<LinkTarget> {
+    async resolve({ sid, fileId, randCode, actor, ip }): Promise<LinkTarget> {
       const scene = await sceneBySid(sid);
       const proof: Proof = randCode
         ? randCode.includes('.')
           ? { token: randCode }
           : { code: randCode }
         : {};
-      const visitor: Visitor = { actor, ip: '', proof };
+      const visitor: Visitor = { actor, ip, proof };
       const { permission } = await enter(visitor, scene);
       const item = await itemOf(scene, fileId);
       const file = item.id === scene.file.id ? scene.file : await repo.findFile(db, item.id);
@@ -1575,14 +1612,14 @@ export function createLinkService(deps: Deps) {
      * /s/{fid}: a file someone has through a link shared with them (named on it, or in their
      * shared list), the nearest link first; the link's rules apply as at /l/{sid}.
      */
-    async resolveFile({ fileId, actor }): Promise<LinkTarget | undefined> {
+    async resolveFile({ fileId, actor, ip }): Promise<LinkTarget | undefined> {
       const file = await repo.findFile(db, fileId);
       if (file?.status !== 'live') return undefined;
       const chain = [...ancestorIds(file.path), file.id];
       const candidates = (await repo.findOpenByFiles(db, chain)).sort(
         (a, b) => chain.indexOf(b.file_id) - chain.indexOf(a.file_id),
       );
-      const visitor: Visitor = { actor, ip: '', proof: {} };
+      const visitor: Visitor = { actor, ip, proof: {} };
       for (const candidate of candidates) {
         try {
           const scene = await sceneBySid(candidate.sid);

@@ -23,12 +23,14 @@ export interface LinkPreviews {
     fileId?: number;
     randCode?: string;
     actor: Actor | null;
+    /** The client's address, for the access code's throttle per address. */
+    ip: string;
   }): Promise<LinkTarget>;
   /**
    * A file by its plain id (/s/{fid}) for a logged-in person outside its space who has it through
    * a link shared with them (modules/links); undefined when no such link lets them see it.
    */
-  resolveFile?(input: { fileId: number; actor: Actor }): Promise<LinkTarget | undefined>;
+  resolveFile?(input: { fileId: number; actor: Actor; ip: string }): Promise<LinkTarget | undefined>;
 }
 
 /** Until share links exist, every link is one that does not exist. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/actor.ts';
+import { clientIp } from '../../http/auth.ts';
 import { Id, QueryBool } from '../../http/params.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { attachment, etagMatches, parseRange } from '../downloads/http-headers.ts';
@@ -65,14 +66,15 @@ const open = { public: true };
 export function previewRoutes({ preview, blobs }: { preview: PreviewService; blobs: BlobStore }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const source = (q: SourceQuery): SourceQuery => ({
-      recycle: q.recycle,
-      link: q.link,
-      rand_code: q.rand_code,
+    const source = (req: { query: SourceQuery } & FastifyRequest): SourceQuery => ({
+      recycle: req.query.recycle,
+      link: req.query.link,
+      rand_code: req.query.rand_code,
+      ip: clientIp(req),
     });
 
     r.get('/v1/legacy/view', { config: open, schema: { querystring: ViewQuery } }, async (req) =>
-      preview.view(req.actor, req.query.fileid, source(req.query)),
+      preview.view(req.actor, req.query.fileid, source(req)),
     );
 
     // spec 001 §5: where a file is edited online (the viewer's editor), or yqxForbid.
@@ -85,7 +87,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
       '/v1/preview/files/:fid/content',
       { config: open, schema: { params: FileParams, querystring: SourceParams } },
       async (req, reply) =>
-        sendBytes(req, reply, await preview.content(req.actor, req.params.fid, source(req.query)), blobs),
+        sendBytes(req, reply, await preview.content(req.actor, req.params.fid, source(req)), blobs),
     );
 
     r.get(
@@ -95,7 +97,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
         sendBytes(
           req,
           reply,
-          await preview.image(req.actor, req.params.fid, source(req.query), req.query.size),
+          await preview.image(req.actor, req.params.fid, source(req), req.query.size),
           blobs,
         ),
     );
@@ -104,7 +106,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
       '/v1/preview/files/:fid/pdf',
       { config: open, schema: { params: FileParams, querystring: SourceParams } },
       async (req, reply) => {
-        const answer = await preview.pdf(req.actor, req.params.fid, source(req.query));
+        const answer = await preview.pdf(req.actor, req.params.fid, source(req));
         if ('state' in answer) return reply.status(202).header('cache-control', 'no-store').send(answer);
         return sendBytes(req, reply, answer, blobs);
       },
@@ -113,7 +115,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
     r.get(
       '/v1/preview/files/:fid/entries',
       { config: open, schema: { params: FileParams, querystring: SourceParams } },
-      async (req) => preview.entries(req.actor, req.params.fid, source(req.query)),
+      async (req) => preview.entries(req.actor, req.params.fid, source(req)),
     );
 
     r.get(

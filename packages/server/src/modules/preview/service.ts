@@ -58,6 +58,8 @@ export interface SourceQuery {
   recycle: boolean;
   link?: string;
   rand_code?: string;
+  /** The client's address: a link's access code is throttled per address here as on the link page. */
+  ip?: string;
 }
 
 /** The file a preview call shows, and what the viewer may do with it. */
@@ -164,7 +166,13 @@ export function createPreviewService(deps: Deps) {
     let canUpdate = false;
     let canManage = false;
     if (q.link) {
-      const found = await links.resolve({ sid: q.link, fileId, randCode: q.rand_code, actor });
+      const found = await links.resolve({
+        sid: q.link,
+        fileId,
+        randCode: q.rand_code,
+        actor,
+        ip: q.ip ?? '',
+      });
       ({ file, canDownload, downloadUrl } = found);
       source = 'link';
     } else {
@@ -175,7 +183,7 @@ export function createPreviewService(deps: Deps) {
         .catch(async (err: unknown) => {
           // Someone outside the file's space who has it through a link shared with them (/s/{fid}, issue 8).
           const missing = err instanceof DomainError && err.key === 'fileNotExists' && !q.recycle;
-          const shared = missing ? await links.resolveFile?.({ fileId, actor }) : undefined;
+          const shared = missing ? await links.resolveFile?.({ fileId, actor, ip: q.ip ?? '' }) : undefined;
           if (!shared) throw err;
           return shared;
         });
