@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { OpenedDb } from './db/index.ts';
 import { registerAuth } from './http/auth.ts';
 import { DomainError, frameworkError, registerErrorHandler } from './http/errors.ts';
+import { requestForLog } from './http/log-redact.ts';
 import { registerNotFoundPage } from './http/not-found-page.ts';
 import { addressHasNul, registerTextGuard } from './http/text-input.ts';
 import { registerWebApp } from './http/web.ts';
@@ -466,7 +467,8 @@ export async function buildApp({
   logger,
 }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    // The log never keeps an access code or a token that came in an address.
+    logger: logger === false ? false : { level: config.logLevel, serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -61,6 +61,9 @@ describe('the built web app', () => {
     const page = await get('/pcview/drive');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
+    // No other site may frame the app.
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   test('an asset that is not there is a 404, compressed copies or not', async () => {

@@ -50,9 +50,12 @@ export async function registerWebApp(
         .status(503)
         .send('<!doctype html><p>The web app has not been built. Run <code>npm run build</code>.</p>');
     }
-    // The page itself is never cached, so a new release is picked up at once.
+    // The page itself is never cached, so a new release is picked up at once; no other site may
+    // frame it (clickjacking).
     return reply
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', "frame-ancestors 'self'")
+      .header('x-frame-options', 'SAMEORIGIN')
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
   };

@@ -63,8 +63,11 @@ const RECENT_MEMBERS = 9;
 /** Invite codes: 22 base62 characters, about 131 bits (ARCHITECTURE: unguessable ids). */
 const INVITE_CODE_LENGTH = 22;
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** A picture uploaded for a team avatar (POST /api/v3/image/upload) is served from here. */
-const PICTURE_PREFIX = '/api/v3/images/';
+/**
+ * A picture uploaded for a team avatar (POST /api/v3/image/upload), as modules/pictures serves it:
+ * exactly that address (with a ?v= at most), so that an avatar never points the browser elsewhere.
+ */
+const PICTURE_URL = /^\/api\/v3\/images\/\d{1,10}\.png(\?v=\d{1,20})?$/;
 
 interface Deps {
   db: Db;
@@ -148,7 +151,7 @@ export function createTeamService({
 
   function checkAvatar(avatar: string): string {
     const value = avatar.trim();
-    if (parseTeamAvatar(value) || value.startsWith(PICTURE_PREFIX)) return value;
+    if (parseTeamAvatar(value) || PICTURE_URL.test(value)) return value;
     throw new DomainError('badRequest');
   }
 

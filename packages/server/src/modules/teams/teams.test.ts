@@ -144,6 +144,16 @@ describe('team info, settings and leaving', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Renamed team', notice: '公告', avatar: '3_5' });
     expect((await ac.put(`/api/v3/groups/${gid}`, { avatar: '15_1' })).statusCode).toBe(400);
+    // An uploaded picture is its own address and nothing else (it becomes an <img> for everyone).
+    expect((await ac.put(`/api/v3/groups/${gid}`, { avatar: '/api/v3/images/12.png?v=3' })).statusCode).toBe(
+      200,
+    );
+    for (const avatar of [
+      '/api/v3/images/../../admin/v1/users',
+      '/api/v3/images/12.png/../x',
+      '/api/v3/images/',
+    ])
+      expect((await ac.put(`/api/v3/groups/${gid}`, { avatar })).statusCode).toBe(400);
     expect((await ac.put(`/api/v3/groups/${gid}`, { notice: '公'.repeat(301) })).json().result).toBe(
       'noticeLengthTooLong',
     );
