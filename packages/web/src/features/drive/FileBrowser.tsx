@@ -16,6 +16,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -66,7 +67,13 @@ import { uploads } from './upload/upload-manager';
 import { useDropUpload } from './useDropUpload';
 
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
-const NameDialog = lazy(() => import('./NameDialog').then((m) => ({ default: m.NameDialog })));
+const loadNameDialog = () => import('./NameDialog');
+const NameDialog = lazy(() => loadNameDialog().then((m) => ({ default: m.NameDialog })));
+/**
+ * The name dialog is loaded a while after the first screen, so that New folder and Rename open at
+ * once: opened while it loads, the keys typed meanwhile went to the menu and were lost.
+ */
+const PRELOAD_NAME_DIALOG_MS = 2000;
 const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
 const LockNoticeDialog = lazy(() =>
@@ -107,6 +114,10 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
   const [sort, setSort] = useState(readSort);
   const list = useFileList(folder, sort);
   const permissions = useFolderPermissions(folder);
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadNameDialog(), PRELOAD_NAME_DIALOG_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   const folderMask = permissions.data?.user_acl ?? 0;
   // Nothing goes into a folder that could not be opened (gone, or never there).
   const canCreate = !list.isError && hasPermission(folderMask, 'new_empty');

@@ -73,6 +73,10 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const inputRef = useRef<InputRef>(null);
+  // The name is focused as it mounts (autoFocus) and selected on that first focus, so that keys
+  // typed while the dialog opens replace it; once it has opened, the focus is put back only if it
+  // went elsewhere (never a second select-all over what was typed meanwhile).
+  const selected = useRef(false);
   const [input, setInput] = useState(() =>
     initialInput(mode, { folder: t('drive.name.defaultFolder'), file: t('drive.name.defaultFile') }),
   );
@@ -118,7 +122,8 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
       okButtonProps={{ disabled: !state.canSubmit }}
       confirmLoading={pending}
       afterOpenChange={(visible) => {
-        if (visible) inputRef.current?.focus({ cursor: 'all' });
+        const input = inputRef.current?.input;
+        if (visible && input && document.activeElement !== input) inputRef.current?.focus({ cursor: 'all' });
       }}
     >
       <form onSubmit={(event) => void submit(event)}>
@@ -132,9 +137,12 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
           <Input
             id="cirrus-name-input"
             ref={inputRef}
-            // Focused as the dialog mounts, so that nothing typed during its opening is lost; the
-            // dialog then leaves the focus where it is, and selects the name once it has opened.
             autoFocus
+            onFocus={(event) => {
+              if (selected.current) return;
+              selected.current = true;
+              event.target.select();
+            }}
             value={input}
             autoComplete="off"
             suffix={suffix ? <span className="cirrus-name-suffix">.{suffix}</span> : undefined}
