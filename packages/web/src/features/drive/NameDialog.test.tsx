@@ -71,6 +71,12 @@ function renderDialog(mode: NameMode) {
 }
 
 describe('the rename dialog', () => {
+  test('takes keys at once: its name is focused and selected as it mounts', () => {
+    const { input } = renderDialog(rename('report.docx'));
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'report'.length]);
+  });
+
   test('shows the base name with the extension as a suffix, and starts disabled', () => {
     const { input, button } = renderDialog(rename('report.docx'));
     expect(input.value).toBe('report');
