@@ -31,6 +31,17 @@ describe('renderMarkdown', () => {
     ]);
   });
 
+  test("another site's picture is a link to it, never loaded by the viewer (a tracking pixel)", () => {
+    const html = renderMarkdown('![pixel](https://tracker.example/p.gif) ![logo](/api/v3/images/3.png)');
+    expect(html).not.toContain('<img src="https://tracker.example');
+    expect(html).toContain(
+      '<a href="https://tracker.example/p.gif" rel="noopener noreferrer nofollow" target="_blank">🖼 pixel</a>',
+    );
+    expect(html).toContain(
+      '<img src="/api/v3/images/3.png" alt="logo" referrerpolicy="no-referrer" loading="lazy">',
+    );
+  });
+
   test('links open in a new tab without the opener', () => {
     expect(renderMarkdown('[site](https://example.com)')).toContain(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a>',

@@ -1,7 +1,8 @@
 /**
  * Markdown to safe HTML: marked (GitHub flavour) renders, DOMPurify keeps only inert markup. No
  * scripts, event handlers, styles, forms or frames survive (inputs only as a task list's read-only ticks); links open in a new tab without the
- * opener or a referrer, and pictures load without a referrer.
+ * opener or a referrer. Pictures from other sites become links to them: loaded by the viewer, one
+ * would tell its owner who opened the document and when (a tracking pixel in a shared file).
  */
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
@@ -18,10 +19,30 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     else node.setAttribute('disabled', '');
   }
   if (node.tagName === 'IMG') {
+    const src = node.getAttribute('src') ?? '';
+    if (isOtherSite(src)) {
+      const link = node.ownerDocument.createElement('a');
+      link.setAttribute('href', src);
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer nofollow');
+      link.textContent = `🖼 ${node.getAttribute('alt') || new URL(src, window.location.href).host}`;
+      node.replaceWith(link);
+      return;
+    }
     node.setAttribute('referrerpolicy', 'no-referrer');
     node.setAttribute('loading', 'lazy');
   }
 });
+
+/** Whether an address is on another site than this page's (data: pictures stay in the document). */
+function isOtherSite(src: string): boolean {
+  try {
+    const url = new URL(src, window.location.href);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
 
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { gfm: true, async: false });
