@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { cancelDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -78,8 +78,16 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await expect(row(page, `${table}.csv`)).toHaveCount(0);
   await expect(row(page, betaName)).toHaveCount(0);
 
-  // Move it into the folder through the picker
+  // Copying it where it is already says so, and copies nothing
   await row(page, renamed).click();
+  await page.getByRole('button', { name: 'Copy to' }).click();
+  const copy = page.getByRole('dialog', { name: `Copy “${renamed}” to` });
+  await copy.getByRole('button', { name: 'My drive', exact: true }).click();
+  await expect(copy.getByText('They are in this folder already')).toBeVisible();
+  await expect(copy.getByRole('button', { name: 'Copy here' })).toBeDisabled();
+  await cancelDialog(copy);
+
+  // Move it into the folder through the picker
   await page.getByRole('button', { name: 'Move to' }).click();
   const move = page.getByRole('dialog', { name: `Move “${renamed}” to` });
   await expect(move.getByRole('button', { name: 'Move here' })).toBeDisabled();

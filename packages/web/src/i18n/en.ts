@@ -209,6 +209,7 @@ export const en = {
       move: 'Move here',
       target: 'To: {{name}}',
       noTarget: 'Choose a folder or a team.',
+      alreadyHere: 'They are in this folder already: choose another one to copy into.',
       secdocStays: 'Security documents stay in their team: pick a folder of this team.',
       becomesSecdoc: 'Office documents among them become security documents in {{name}}.',
       openDirectory: 'Open folder',

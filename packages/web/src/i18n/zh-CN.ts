@@ -207,6 +207,7 @@ export const zhCN: Messages = {
       move: '移动到此处',
       target: '目标：{{name}}',
       noTarget: '请选择一个文件夹或团队。',
+      alreadyHere: '所选内容已在此文件夹中，请选择其他文件夹进行复制。',
       secdocStays: '安全文档只能留在所属团队内：请选择本团队的文件夹。',
       becomesSecdoc: '其中的 Office 文档在「{{name}}」中将成为安全文档。',
       openDirectory: '打开所在文件夹',

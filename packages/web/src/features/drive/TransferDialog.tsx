@@ -104,6 +104,14 @@ export function TransferDialog({
         })
       : t(kind === 'copy' ? 'drive.transfer.copyTitle' : 'drive.transfer.moveTitle', { count: files.length });
 
+  // spec 001 §4: the same folder does nothing; a copy says so instead of closing without a word.
+  const sameFolder = (() => {
+    if (!target) return false;
+    const to = targetFolder(target);
+    return to.gid === source.gid && to.folderId === source.folderId;
+  })();
+  const copyHere = kind === 'copy' && sameFolder;
+
   const commit = () => {
     if (!target) return;
     const to = targetFolder(target);
@@ -162,7 +170,7 @@ export function TransferDialog({
       onOk={commit}
       okText={t(kind === 'copy' ? 'drive.transfer.copy' : 'drive.transfer.move')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !target }}
+      okButtonProps={{ disabled: !target || copyHere }}
       confirmLoading={transfer.isPending}
     >
       {onlySpace !== undefined && (
@@ -170,7 +178,11 @@ export function TransferDialog({
       )}
       <FolderTreePicker value={target} onChange={setTarget} excludedIds={excludedIds} onlySpace={onlySpace} />
       <Typography.Text type="secondary" className="cirrus-picker-target">
-        {target ? t('drive.transfer.target', { name: target.name }) : t('drive.transfer.noTarget')}
+        {copyHere
+          ? t('drive.transfer.alreadyHere')
+          : target
+            ? t('drive.transfer.target', { name: target.name })
+            : t('drive.transfer.noTarget')}
       </Typography.Text>
       {converts && (
         <Typography.Paragraph type="secondary" className="cirrus-picker-converts">
