@@ -159,6 +159,32 @@ describe('the top bar search (spec 001 §2 quick search dropdowns)', { timeout: 
     expect(signals[1].aborted).toBe(false);
   });
 
+  test('the arrow keys walk the results from the box and back; Enter opens one', async () => {
+    handlers['/xfisearch/v1/me/base/search/files'] = () =>
+      json(200, result([hit(1, 'Plan 1.docx', 40), hit(2, 'Plan 2.docx', 40)], false));
+    renderWith(<SearchBox />);
+    const box = screen.getByRole('searchbox') as HTMLInputElement;
+    box.focus();
+    type('Plan');
+    const files = await screen.findByRole('region', { name: 'Files' }, { timeout: 3000 });
+    await waitFor(() => expect(within(files).getAllByRole('listitem')).toHaveLength(2));
+    const rows = within(files)
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('cirrus-qs-item'));
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    const first = document.activeElement as HTMLElement;
+    expect(first.classList.contains('cirrus-qs-item')).toBe(true);
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(first);
+    // The files' rows are reached too (after any teams and people).
+    for (let step = 0; step < 20 && document.activeElement !== rows[1]; step++)
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rows[1]);
+    fireEvent.click(document.activeElement as HTMLElement);
+    expect(screen.getByTestId('where').textContent).toBe('/pcview/drive/group/7/40?highlight=2');
+  });
+
   test('the input is cut to 30 characters; Enter opens all results', async () => {
     renderWith(<SearchBox />);
     type('x'.repeat(40));

@@ -119,13 +119,42 @@ export function SearchBox() {
   };
   const viewAll = (kind: SearchKind) =>
     go(searchListPath(area, kind, keyword, kind === 'file' ? location.search : ''));
+  // The arrow keys walk the results: down from the box to the first, up from the first back to it.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const results = () =>
+    Array.from(
+      panelRef.current?.querySelectorAll<HTMLButtonElement>('.cirrus-qs-item, .cirrus-qs-all') ?? [],
+    );
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && value.trim()) go(searchAllPath(value.trim()));
     if (event.key === 'Escape') setOpen(false);
+    if (event.key === 'ArrowDown' && open) {
+      event.preventDefault();
+      results()[0]?.focus();
+    }
+  };
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = results();
+    const at = list.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) input.current?.focus();
+      else list[Math.min(next, list.length - 1)]?.focus();
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      input.current?.focus();
+    }
   };
 
   const panel = (
-    <div className="cirrus-qs-panel" role="dialog" aria-label={t('box.label')}>
+    <div
+      ref={panelRef}
+      className="cirrus-qs-panel"
+      role="dialog"
+      aria-label={t('box.label')}
+      onKeyDown={onPanelKeyDown}
+    >
       <Section<ContactGroup>
         kind="team"
         title={t('dropdown.teams')}
