@@ -48,6 +48,10 @@ export function AppLayout() {
 
   return (
     <Layout className="cirrus-app">
+      {/* For the keyboard: past the top bar and the navigation, straight to the page. */}
+      <a className="cirrus-skip-link" href="#cirrus-main">
+        {t('layout.skipToContent')}
+      </a>
       <Layout.Header className="cirrus-header">
         <Link to={paths.drive} className="cirrus-brand">
           <CloudLogo size={30} />
@@ -80,7 +84,7 @@ export function AppLayout() {
             />
           </nav>
         </Layout.Sider>
-        <Layout.Content className="cirrus-content">
+        <Layout.Content className="cirrus-content" id="cirrus-main" tabIndex={-1}>
           {user.must_change_password && (
             // Login asks for the change before a session exists; a session from before the flag was
             // set gets this reminder.

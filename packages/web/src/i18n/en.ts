@@ -99,6 +99,7 @@ export const en = {
     footer: 'Cirrus, a self-hostable cloud drive',
   },
   layout: {
+    skipToContent: 'Skip to the page',
     mustChangePassword: 'Your password must be changed',
     mustChangePasswordText: 'Your administrator requires a new password for your account.',
     changePasswordNow: 'Change password',

@@ -97,6 +97,7 @@ export const zhCN: Messages = {
     footer: 'Cirrus，可自行部署的云盘',
   },
   layout: {
+    skipToContent: '跳到页面内容',
     mustChangePassword: '你需要修改密码',
     mustChangePasswordText: '管理员要求你为账号设置新密码。',
     changePasswordNow: '修改密码',
