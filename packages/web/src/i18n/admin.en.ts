@@ -140,7 +140,8 @@ export const adminEn = {
   },
   quotas: {
     company: 'Company space',
-    companyTotal: 'Company total (GB, empty: the configuration’s)',
+    companyTotal: 'Company total (GB)',
+    companyTotalHint: 'Leave it empty to use the server’s configured limit; 0 = unlimited.',
     defaults: 'Defaults for new spaces (the whole deployment)',
     defaultUser: 'Personal space (GB)',
     defaultGroup: 'Team space (GB)',

@@ -139,7 +139,8 @@ export const adminZhCN: Strings<typeof adminEn> = {
   },
   quotas: {
     company: '公司空间',
-    companyTotal: '公司总量（GB，留空使用配置值）',
+    companyTotal: '公司总量（GB）',
+    companyTotalHint: '留空则使用服务器配置的限额；0 表示不限。',
     defaults: '新空间的默认值（整个部署）',
     defaultUser: '个人空间（GB）',
     defaultGroup: '团队空间（GB）',

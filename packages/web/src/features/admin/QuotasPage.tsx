@@ -74,7 +74,11 @@ export function QuotasPage() {
             disabled={!manage}
             onFinish={(v) => setCompany.mutate(v.total ?? null, { onSuccess: saved })}
           >
-            <Form.Item name="total" label={t('admin.quotas.companyTotal')}>
+            <Form.Item
+              name="total"
+              label={t('admin.quotas.companyTotal')}
+              extra={t('admin.quotas.companyTotalHint')}
+            >
               <InputNumber min={0} addonAfter={t('admin.common.gb')} />
             </Form.Item>
             {manage && (
@@ -94,10 +98,10 @@ export function QuotasPage() {
             <Form.Item name="user" label={t('admin.quotas.defaultUser')} extra={`0 = ${unlimited}`}>
               <InputNumber min={0} addonAfter={t('admin.common.gb')} />
             </Form.Item>
-            <Form.Item name="group" label={t('admin.quotas.defaultGroup')}>
+            <Form.Item name="group" label={t('admin.quotas.defaultGroup')} extra={`0 = ${unlimited}`}>
               <InputNumber min={0} addonAfter={t('admin.common.gb')} />
             </Form.Item>
-            <Form.Item name="dept" label={t('admin.quotas.defaultDept')}>
+            <Form.Item name="dept" label={t('admin.quotas.defaultDept')} extra={`0 = ${unlimited}`}>
               <InputNumber min={0} addonAfter={t('admin.common.gb')} />
             </Form.Item>
             {me.operator && (
