@@ -337,6 +337,7 @@ function createServices(
     throttle,
     locks: lockGuard,
     blobs,
+    users,
     orphans: blobCollector,
     publicUrl: deps.config.publicUrl,
     now,

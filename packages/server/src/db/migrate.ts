@@ -19,6 +19,7 @@ import * as searchQueueRev from './migrations/20261127_0017_search_queue_rev.ts'
 import * as searchNamesWritten from './migrations/20261127_0018_search_names_written.ts';
 import * as chat from './migrations/20261128_0019_chat.ts';
 import * as secdoc from './migrations/20261128_0020_secdoc.ts';
+import * as linkLogVisits from './migrations/20261128_0021_link_log_visits.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261127_0018_search_names_written': searchNamesWritten.migration,
   '20261128_0019_chat': chat.migration,
   '20261128_0020_secdoc': secdoc.migration,
+  '20261128_0021_link_log_visits': linkLogVisits.migration,
 };
 
 export async function migrateToLatest(

@@ -41,8 +41,10 @@ function clientErrorKey(status: number): ErrorKey {
  * Fastify's router errors, which come before any route and its error handler: a malformed address
  * or a path parameter longer than the router takes (`maxParamLength`).
  */
-export function frameworkError(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  reply.status(statusOf('badRequest')).send(errorBody('badRequest'));
+export function frameworkError(_error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  // The /xfi calls answer the graph twin (spec 001 §8), as their own routes do (graph-errors.ts).
+  const key: ErrorKey = req.url.startsWith('/xfi') ? 'bad_request' : 'badRequest';
+  reply.status(statusOf(key)).send(errorBody(key));
 }
 
 /** One error handler renders every failure as status + {result, code, msg}; never internals. */

@@ -116,6 +116,8 @@ describe("the framework's own refusals are catalogue keys", () => {
     expectKey(res, 'badRequest');
     expect(res.body).not.toContain('FST_');
     expect(res.body).not.toContain('aaaa');
+    // The /xfi calls answer the graph twin there too.
+    expectKey(await c.get(`/xfi/u/v1/volumes/${'9'.repeat(200)}/files/0/files`), 'bad_request');
   });
 
   test('broken JSON: badRequest', async () => {

@@ -143,3 +143,42 @@ describe('a blob is known to the collector from before it is put (stored)', () =
     expect(await noted(shaOf(data))).toBe(false);
   });
 });
+
+describe('a note of a blob on its way', () => {
+  test('a collection while the blob is being put keeps its note (the put may finish after it)', async () => {
+    const app = await makeTestApp({ BLOB_GC_GRACE_SECONDS: '3600' });
+    try {
+      const data = unique('slow put');
+      const sha256 = shaOf(data);
+      const noted = async () =>
+        (
+          await app.database.db
+            .selectFrom('blob_orphans')
+            .select('since')
+            .where('sha256', '=', sha256)
+            .execute()
+        ).length === 1;
+      let keptDuringPut = false;
+      const stopped = new Error('the process stopped');
+      await expect(
+        app.services.blobCollector.stored(
+          sha256,
+          async () => {
+            await app.services.blobCollector.collect();
+            keptDuringPut = await noted();
+            await app.services.blobs.putBuffer(data);
+          },
+          async () => {
+            throw stopped;
+          },
+        ),
+      ).rejects.toBe(stopped);
+      expect(keptDuringPut).toBe(true);
+      // Put within the grace time and named by nothing, it stays noted for a later collection.
+      await app.services.blobCollector.collect();
+      expect(await noted()).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -100,7 +100,7 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
     for (;;) {
       const rows = await db
         .selectFrom('blob_orphans')
-        .select('sha256')
+        .select(['sha256', 'since'])
         .where('sha256', '>', after)
         .orderBy('sha256')
         .limit(BATCH)
@@ -108,6 +108,7 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
       if (rows.length === 0) break;
       after = rows[rows.length - 1].sha256;
       const keys = rows.map((r) => r.sha256);
+      const notedAt = new Map(rows.map((r) => [r.sha256, Number(r.since)]));
       const inUse = await referenced(keys);
       const done: string[] = [...inUse];
       const gone: string[] = [];
@@ -116,6 +117,8 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
         if (inUse.has(key)) continue;
         const outcome = await blobs.remove(key, { unusedSinceMs });
         if (outcome === 'removed') removed++;
+        // Noted within the grace time and not there yet: its put may still be on its way (stored).
+        if (outcome === 'missing' && (notedAt.get(key) ?? 0) > now() - graceSeconds) continue;
         // A blob put again within the grace time stays an orphan until the next run.
         if (outcome !== 'recent') {
           done.push(key);
@@ -147,7 +150,12 @@ export function createBlobCollector({ db, blobs, now, graceSeconds, jobs, log }:
      * reference, only forgets the note); a refused save notes it again and queues a collection.
      */
     async stored<T>(sha256: string, put: () => Promise<unknown>, save: () => Promise<T>): Promise<T> {
-      await note(db, [sha256]);
+      // Its time is now, noted before or not: the collector keeps a fresh note of a blob not there yet.
+      await db
+        .insertInto('blob_orphans')
+        .values({ sha256, since: now() })
+        .onConflict((oc) => oc.column('sha256').doUpdateSet({ since: now() }))
+        .execute();
       await put();
       try {
         return await save();

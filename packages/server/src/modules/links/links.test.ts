@@ -1014,6 +1014,14 @@ describe('through a link: previews, convert, save, write, report', () => {
       (await vc.post(`/api/v3/links/${link.sid}/save`, { target_groupid: mine })).json().failList[0].result,
     ).toBe('fileNameConflict');
     expect(await remain()).toBe(1);
+    // ... and its log entry, which would have let the visitor go on with ranges for a day.
+    const downloadsLogged = await t.database.db
+      .selectFrom('link_access_log')
+      .select('id')
+      .where('action', '=', 'download')
+      .where('user_id', '=', visitor.id)
+      .execute();
+    expect(downloadsLogged).toHaveLength(1);
     // Saved again once the copy is gone, the last one is spent; then no way out is left.
     const copy = (await vc.get(`/api/v3/groups/${mine}/files`))
       .json()

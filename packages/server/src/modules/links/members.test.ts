@@ -125,10 +125,12 @@ describe('share members (spec 002 §2, §4, §6)', () => {
   });
 
   test('members load in pages of 50', async () => {
-    const { c, file } = await ownerWithFile(t);
+    // Colleagues, whom the owner sees anyway (others would count as lookups: 30 in 10 minutes).
+    const companyId = await t.makeCompany('Fifty Co');
+    const { c, file } = await ownerWithFile(t, { companyId });
     const link = await share(c, file.fileid, { ranges: 'user' });
     const people = [];
-    for (let i = 0; i < 55; i++) people.push((await t.makeUser()).id);
+    for (let i = 0; i < 55; i++) people.push((await t.makeUser({ companyId })).id);
     const added = await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: people });
     expect(added.json().members).toHaveLength(55);
     const page1 = (await c.get(`/api/v3/links/${link.sid}/members`)).json();
@@ -554,6 +556,19 @@ describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)'
       status: 400,
       result: 'enterValidEmailOrPhone',
     });
+  });
+
+  test('adding people one does not see counts as looking them up', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'user' });
+    const strangers = [];
+    for (let i = 0; i < 31; i++) strangers.push((await t.makeUser()).id);
+    const refused = await c.post(`/api/v3/links/${link.sid}/members`, {
+      permission: 'read',
+      userids: strangers,
+    });
+    expect(failure(refused).result).toBe('apiRateLimitExceede');
+    expect((await c.get(`/api/v3/links/${link.sid}/members`)).json().total).toBe(1);
   });
 
   test('looking people up is not a way to collect the directory: 30 asks in 10 minutes', async () => {

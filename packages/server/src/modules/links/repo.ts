@@ -109,13 +109,20 @@ export async function takeDownload(
 }
 
 /** A download taken for something that then did not happen (a save that copied nothing). */
-export async function giveBackDownload(db: DbOrTrx, linkId: number): Promise<void> {
+export async function giveBackDownload(db: DbOrTrx, link: Pick<LinkRow, 'id' | 'sid'>): Promise<void> {
   await db
     .updateTable('links')
     .set((eb) => ({ download_count: eb('download_count', '-', 1) }))
-    .where('id', '=', linkId)
+    .where('id', '=', link.id)
+    // Not to a link reset meanwhile: its count started again.
+    .where('sid', '=', link.sid)
     .where('download_count', '>', 0)
     .execute();
+}
+
+/** Takes back one entry of the access log (a download given back). */
+export async function forgetAccess(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('link_access_log').where('id', '=', id).execute();
 }
 
 // --- what a link shares: the file, its space and the space's owner ------------------------------
@@ -621,8 +628,8 @@ export async function logAccess(
     fileId: number;
     at: number;
   },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('link_access_log')
     .values({
       link_id: entry.linkId,
@@ -632,10 +639,11 @@ export async function logAccess(
       file_id: entry.fileId,
       at: entry.at,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Whether the same visitor opened the same item within the last `seconds` (opens are logged once a minute). */
 /** Whether the visitor (the user, else the address) opened or downloaded the file through the link since `since`. */
 export async function loggedLately(
   db: DbOrTrx,

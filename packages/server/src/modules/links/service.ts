@@ -57,6 +57,7 @@ import type { OutboxService } from '../outbox/service.ts';
 import type { LinkPreviews, LinkTarget } from '../preview/links.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { SpaceService } from '../spaces/service.ts';
+import type { UserService } from '../users/service.ts';
 import { createLinkLookup, summariesOf } from './lookup.ts';
 import {
   admit,
@@ -86,11 +87,11 @@ import * as repo from './repo.ts';
 import type { AddMembersBody, CreateBody, ListQuery, PermissionEntry, UpdateBody } from './schema.ts';
 import type { LinkSecrets } from './secrets.ts';
 
-/** Wrong access codes from one address: 5 within 15 minutes lock that address out for 15 minutes. */
 /** How long the rest of a download (a range, a 304) is free for the visitor who began it. */
 const DOWNLOAD_RESUME_SECONDS = 24 * 3600;
 /** Lookups of a person by email or phone, per asker: 30 within 10 minutes, then 10 minutes' wait. */
 export const LOOKUP_THROTTLE: ThrottlePolicy = { maxFailures: 30, windowSeconds: 600, lockSeconds: 600 };
+/** Wrong access codes from one address: 5 within 15 minutes lock that address out for 15 minutes. */
 export const CODE_THROTTLE_ADDRESS: ThrottlePolicy = { maxFailures: 5, windowSeconds: 900, lockSeconds: 900 };
 /**
  * Wrong access codes for one link, from anywhere: 20 within 15 minutes lock the link's prompt for
@@ -131,6 +132,8 @@ interface Deps {
   throttle: Throttle;
   locks: LockGuard;
   blobs: BlobStore;
+  /** Whether the actor sees a person anyway (their company, their contacts): modules/users. */
+  users: Pick<UserService, 'canSee'>;
   /** A new version's blob is put and then referred to through the collector (modules/blobs). */
   orphans: Pick<BlobCollector, 'stored'>;
   /** PUBLIC_URL: invitations carry the link's full address. */
@@ -807,10 +810,14 @@ export function createLinkService(deps: Deps) {
    * linkDownloadLimits when none is left; 'changed' when the link was closed, reset or changed
    * meanwhile (the caller judges it again).
    */
-  async function spendDownload(visitor: Visitor, scene: Scene, fileId: number): Promise<'taken' | 'changed'> {
-    const taken = await db.transaction().execute(async (trx) => {
-      if (!(await repo.takeDownload(trx, scene.link))) return false;
-      await repo.logAccess(trx, {
+  async function spendDownload(
+    visitor: Visitor,
+    scene: Scene,
+    fileId: number,
+  ): Promise<{ logId: number } | 'changed'> {
+    const logId = await db.transaction().execute(async (trx) => {
+      if (!(await repo.takeDownload(trx, scene.link))) return undefined;
+      return repo.logAccess(trx, {
         linkId: scene.link.id,
         action: 'download',
         userId: visitor.actor?.userId ?? null,
@@ -818,9 +825,8 @@ export function createLinkService(deps: Deps) {
         fileId,
         at: now(),
       });
-      return true;
     });
-    if (taken) return 'taken';
+    if (logId !== undefined) return { logId };
     const current = await repo.findById(db, scene.link.id);
     const changed =
       !current ||
@@ -1105,6 +1111,15 @@ export function createLinkService(deps: Deps) {
         keys.add(key);
         wanted.push(who);
       };
+      // Someone the actor does not see anyway (found by email or phone, or an id tried) is a lookup:
+      // the member's record names their addresses, so these count against LOOKUP_THROTTLE too.
+      const lookups: string[] = [...accounts];
+      for (const id of new Set(userIds)) if (!(await deps.users.canSee(actor, id))) lookups.push(String(id));
+      const lookupKey = `user-lookup:${actor.userId}`;
+      for (let i = 0; i < lookups.length; i++) {
+        await throttle.check(lookupKey);
+        await throttle.fail(lookupKey, LOOKUP_THROTTLE);
+      }
       const users = new Map((await repo.findUsers(db, userIds)).map((u) => [u.id, u]));
       for (const id of [...new Set(userIds)]) {
         const user = users.get(id);
@@ -1513,17 +1528,24 @@ export function createLinkService(deps: Deps) {
       );
       // A save is a download, of the whole selection at once (as a folder's zip is): taken first,
       // and given back when nothing could be copied.
-      if ((await spendDownload(visitor, scene, scene.file.id)) === 'changed')
-        throw new DomainError('linkUpdateConcurrency');
+      const taken = await spendDownload(visitor, scene, scene.file.id);
+      if (taken === 'changed') throw new DomainError('linkUpdateConcurrency');
+      // Given back whole: the count, and the log entry that would let the visitor go on with
+      // ranges of a download that never was (loggedLately).
+      const giveBack = () =>
+        db.transaction().execute(async (trx) => {
+          await repo.giveBackDownload(trx, scene.link);
+          await repo.forgetAccess(trx, taken.logId);
+        });
       try {
         const copied = await deps.transfers.copyItems(actor, sources, {
           groupId: body.target_groupid,
           parentId: body.target_parentid,
         });
-        if (copied.failList.length === sources.length) await repo.giveBackDownload(db, scene.link.id);
+        if (copied.failList.length === sources.length) await giveBack();
         return copied;
       } catch (err) {
-        await repo.giveBackDownload(db, scene.link.id);
+        await giveBack();
         throw err;
       }
     },

@@ -132,6 +132,8 @@ describe('hostile documents take time and memory in proportion to their size, no
     await quick(() => extractText(bufferBytes(Buffer.from(`${' '.repeat(1_000_000)}x`)), 'text'));
     for (const markup of ['<', '<br', '<script', '<!--', '<c ', '<si>', '<w:t '])
       await quick(() => htmlText(markup.repeat(200_000)));
+    // A "<" that opens no tag is text.
+    expect(htmlText('<p>x</p>a < b and more')).toContain('a < b and more');
   });
 
   test('an xlsx of unclosed shared strings and cells, a docx of unclosed runs', async () => {

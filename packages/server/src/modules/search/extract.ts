@@ -191,7 +191,8 @@ export function decodeEntities(text: string): string {
 /**
  * Markup in one pass, as tags and the text between them: `<` and `>` found with indexOf, never a
  * pattern that can go back over what it read (a file of ten thousand unclosed `<si>` or `<script`
- * held the server for seconds with lazy patterns). An unclosed tag or comment ends the markup.
+ * held the server for seconds with lazy patterns). An unclosed comment ends the markup; a "<"
+ * with no ">" after it is text.
  * A tag is what lies between its brackets ("w:t xml:space=\"preserve\"", "/w:p", "w:br/").
  */
 function eachToken(
@@ -214,7 +215,11 @@ function eachToken(
       continue;
     }
     const gt = src.indexOf('>', lt + 1);
-    if (gt < 0) return;
+    if (gt < 0) {
+      // A "<" that opens no tag is text ("a < b"), and so is the rest.
+      onText(src.slice(lt));
+      return;
+    }
     // The tag's handler may skip ahead (past a script's body); undefined goes on after the tag.
     pos = onTag(src.slice(lt + 1, gt), gt + 1) ?? gt + 1;
   }
@@ -298,23 +303,25 @@ async function readZipEntry(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
   max: number,
-): Promise<{ xml: string; used: number }> {
-  if (entry.isEncrypted()) return { xml: '', used: 0 };
+): Promise<{ xml: string; used: number; cut: boolean }> {
+  if (entry.isEncrypted()) return { xml: '', used: 0, cut: false };
   const stream = await zip.openReadStreamPromise(entry);
   const chunks: Buffer[] = [];
   let total = 0;
+  let cut = false;
   for await (const chunk of stream) {
     const piece = chunk as Buffer;
     if (total + piece.length > max) {
       chunks.push(piece.subarray(0, max - total));
       total = max;
+      cut = true;
       stream.destroy();
       break;
     }
     total += piece.length;
     chunks.push(piece);
   }
-  return { xml: Buffer.concat(chunks, total).toString('utf8'), used: total };
+  return { xml: Buffer.concat(chunks, total).toString('utf8'), used: total, cut };
 }
 
 /**
@@ -349,8 +356,10 @@ async function eachZipPart(
         sink.truncated = true;
         return;
       }
-      const { xml, used } = await readZipEntry(zip, entry, Math.min(ZIP_ENTRY_MAX, budget));
+      const { xml, used, cut } = await readZipEntry(zip, entry, Math.min(ZIP_ENTRY_MAX, budget));
       budget -= used;
+      // A part read only in part: its text is indexed, and said to be incomplete.
+      if (cut) sink.truncated = true;
       use(xml);
     }
   } finally {

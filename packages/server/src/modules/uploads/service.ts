@@ -33,6 +33,12 @@ const TRANSACTION_SECONDS = 7 * 24 * 3600;
  * file). Younger ones may be a transaction being begun by another process.
  */
 const STRAY_PART_MS = 3600 * 1000;
+/**
+ * A temp file of the blob store this old is left from a stop. The store still reads one while it
+ * sends it to S3 (every part, every retry), which for a very large file can take hours after its
+ * last write: a day is far beyond that.
+ */
+const STRAY_TEMP_MS = 24 * 3600 * 1000;
 /** Transactions and part files the sweep looks at per query. */
 const SWEEP_BATCH = 500;
 
@@ -187,7 +193,7 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
       if (!name.endsWith('.part')) continue;
       const file = path.join(tmpDir, name);
       const stat = await fsp.stat(file).catch(() => undefined);
-      if (!stat?.isFile() || Date.now() - stat.mtimeMs < STRAY_PART_MS) continue;
+      if (!stat?.isFile() || Date.now() - stat.mtimeMs < STRAY_TEMP_MS) continue;
       await fsp.rm(file, { force: true });
       removed++;
     }

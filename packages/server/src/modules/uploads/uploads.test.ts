@@ -405,7 +405,10 @@ describe('the periodic sweep (uploads.sweep)', () => {
     const newTemp = path.join(tmpDir, 'left-new.part');
     fs.writeFileSync(oldTemp, 'x');
     fs.writeFileSync(newTemp, 'x');
-    fs.utimesSync(oldTemp, hourAgo, hourAgo);
+    const dayAgo = new Date(Date.now() - 24 * 3600 * 1000 - 1000);
+    fs.utimesSync(oldTemp, dayAgo, dayAgo);
+    // An hour old, a temp file may still be on its way to S3: it stays.
+    fs.utimesSync(newTemp, hourAgo, hourAgo);
     // The first transaction is past its week; the second is not yet.
     t.clock.advance(7 * 24 * 3600 - 1800);
     expect(await t.services.uploads.sweepAbandoned()).toBeGreaterThanOrEqual(3);

@@ -34,6 +34,14 @@ describe('renderMarkdown', () => {
   test("another site's picture is a link to it, never loaded by the viewer (a tracking pixel)", () => {
     const html = renderMarkdown('![pixel](https://tracker.example/p.gif) ![logo](/api/v3/images/3.png)');
     expect(html).not.toContain('<img src="https://tracker.example');
+    for (const other of [
+      '<img srcset="https://t.example/p.gif">',
+      '<picture><source srcset="https://t.example/p.gif"></picture>',
+      '<video poster="https://t.example/p.gif" src="https://t.example/v.mp4"></video>',
+      '<audio autoplay src="https://t.example/a.mp3"></audio>',
+      '<table background="https://t.example/p.gif"><tr><td>x</td></tr></table>',
+    ])
+      expect(renderMarkdown(other)).not.toContain('t.example');
     expect(html).toContain(
       '<a href="https://tracker.example/p.gif" rel="noopener noreferrer nofollow" target="_blank">🖼 pixel</a>',
     );

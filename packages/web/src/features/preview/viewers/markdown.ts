@@ -48,7 +48,22 @@ export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { gfm: true, async: false });
   return purify.sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
+    // Media and sources load from their own addresses, as pictures do: none of them.
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'object',
+      'embed',
+      'picture',
+      'source',
+      'video',
+      'audio',
+      'track',
+    ],
+    FORBID_ATTR: ['style', 'srcset', 'poster', 'background'],
   });
 }
