@@ -112,6 +112,42 @@ describe('throttling', () => {
     expect((await anon.post('/p/login', { account: u.account, password: u.password })).statusCode).toBe(200);
   });
 
+  test('wrong passwords sent at once are counted one by one: five are tried, the rest wait', async () => {
+    const u = await t.makeUser();
+    const anon = t.anonymous();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        anon.post('/p/login', { account: u.account, password: `Wrong-${i}-bbb` }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    const locked = await anon.post('/p/login', { account: u.account, password: u.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().debug.retry_after).toBeGreaterThan(800);
+  });
+
+  test('a right password gives its attempt back: it does not count against the address', async () => {
+    const fresh = await makeTestApp();
+    try {
+      const anon = fresh.anonymous();
+      const u = await fresh.makeUser();
+      for (let i = 0; i < 25; i++) {
+        expect((await anon.post('/p/login', { account: u.account, password: u.password })).statusCode).toBe(
+          200,
+        );
+      }
+      for (let i = 0; i < 19; i++)
+        await anon.post('/p/login', { account: `spray${i}`, password: 'Wrong-pass-1' });
+      expect((await anon.post('/p/login', { account: u.account, password: u.password })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('one address failing across many accounts is throttled too', async () => {
     const fresh = await makeTestApp();
     try {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { SessionRow, UserRow, UsersTable } from '../../db/schema.ts';
 
@@ -92,17 +92,60 @@ export function findThrottle(db: DbOrTrx, key: string): Promise<ThrottleRow | un
   return db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
-export async function saveThrottle(db: DbOrTrx, row: ThrottleRow): Promise<void> {
-  await db
+/**
+ * Counts one attempt against a key in one statement, so that attempts made at once are counted
+ * one after the other: a window that began at or before `staleBefore` starts again at `t`. The
+ * attempt is refused (false, nothing changes) while the key is locked or `max` attempts are
+ * already counted in the window.
+ */
+export async function countThrottleAttempt(
+  db: DbOrTrx,
+  key: string,
+  { t, staleBefore, max }: { t: number; staleBefore: number; max: number },
+): Promise<boolean> {
+  const stale = sql<boolean>`throttles.window_start <= ${staleBefore}`;
+  const counted = await db
     .insertInto('throttles')
-    .values(row)
+    .values({ key, failures: 1, window_start: t, locked_until: 0 })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: row.failures,
-        window_start: row.window_start,
-        locked_until: row.locked_until,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet({
+          failures: sql`CASE WHEN ${stale} THEN 1 ELSE throttles.failures + 1 END`,
+          window_start: sql`CASE WHEN ${stale} THEN ${t} ELSE throttles.window_start END`,
+          locked_until: 0,
+        })
+        .where(sql<boolean>`throttles.locked_until <= ${t} AND (${stale} OR throttles.failures < ${max})`),
     )
+    .returning('key')
+    .executeTakeFirst();
+  return counted !== undefined;
+}
+
+/** Locks the key until `until` when its window holds `max` attempts or more. */
+export async function lockFullThrottle(
+  db: DbOrTrx,
+  key: string,
+  { t, staleBefore, max, until }: { t: number; staleBefore: number; max: number; until: number },
+): Promise<void> {
+  await db
+    .updateTable('throttles')
+    .set({ failures: 0, window_start: t, locked_until: until })
+    .where('key', '=', key)
+    .where('locked_until', '<=', t)
+    .where('window_start', '>', staleBefore)
+    .where('failures', '>=', max)
+    .execute();
+}
+
+/** Takes back one counted attempt (it succeeded), unless the key is locked by now. */
+export async function uncountThrottleAttempt(db: DbOrTrx, key: string, t: number): Promise<void> {
+  await db
+    .updateTable('throttles')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('key', '=', key)
+    .where('failures', '>', 0)
+    .where('locked_until', '<=', t)
     .execute();
 }
 

@@ -107,17 +107,23 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
       const account = input.account.trim();
       const accountKey = `login:account:${account.toLowerCase()}`;
       const addressKey = `login:address:${input.ip}`;
-      await throttle.check(accountKey);
-      await throttle.check(addressKey);
+      await throttle.takeAll([
+        [accountKey, ACCOUNT_THROTTLE],
+        [addressKey, ADDRESS_THROTTLE],
+      ]);
 
       const user = await repo.findUserByAccount(db, account);
       const ok = await passwordMatches(user?.password_hash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
-        await throttle.fail(accountKey, ACCOUNT_THROTTLE);
-        await throttle.fail(addressKey, ADDRESS_THROTTLE);
+        await throttle.failed(accountKey, ACCOUNT_THROTTLE);
+        await throttle.failed(addressKey, ADDRESS_THROTTLE);
         throw new DomainError('loginFailed');
       }
-      if (user.status !== 'active') throw new DomainError('InvalidAccount');
+      await throttle.succeeded(addressKey);
+      if (user.status !== 'active') {
+        await throttle.succeeded(accountKey);
+        throw new DomainError('InvalidAccount');
+      }
       await throttle.clear(accountKey);
 
       const reason = await passwords.mustChangeReason(user);

@@ -440,6 +440,22 @@ describe('access codes (ARCHITECTURE "Data, durability and safety")', () => {
     expect((await guess(link.chkcode, '203.0.113.7')).statusCode).toBe(200);
   });
 
+  test('codes guessed at once are counted one by one, and the right code does not count against the link', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const link = await share(c, file.fileid, { ranges: 'anyone', chkcode: true });
+    const anon = t.anonymous();
+    const wrong = link.chkcode === 'zzzz' ? 'yyyy' : 'zzzz';
+    const guess = (code: string, ip: string) =>
+      anon.post(`/api/v3/skiplogin/links/${link.sid}/auth`, { chkcode: code }, from(ip));
+    // 25 visitors who know the code: none of them brings the link nearer its lock
+    for (let i = 0; i < 25; i++)
+      expect((await guess(link.chkcode, `192.0.2.${100 + i}`)).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => guess(wrong, '192.0.2.9')));
+    const results = answers.map((r) => failure(r).result);
+    expect(results.filter((r) => r === 'chkcodeWrong')).toHaveLength(5);
+    expect(results.filter((r) => r === 'apiRateLimitExceede')).toHaveLength(7);
+  });
+
   test("the viewer's calls count wrong codes against the address as the link page does", async () => {
     const { c, file } = await ownerWithFile(t);
     const link = await share(c, file.fileid, { ranges: 'anyone', chkcode: true });

@@ -583,4 +583,16 @@ describe('shared lists and exit share (spec 002 §2 /drive/share, spec 001 §7)'
     t.clock.advance(601);
     expect((await asker.get('/api/v3/share/users/lookup?account=13912345678')).statusCode).toBe(200);
   });
+
+  test('lookups sent at once are counted one by one', async () => {
+    const asker = await (await t.makeUser()).client();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        asker.get(`/api/v3/share/users/lookup?account=1391235${String(i).padStart(4, '0')}`),
+      ),
+    );
+    const results = answers.map((r) => failure(r).result);
+    expect(results.filter((r) => r === 'userNotExist')).toHaveLength(30);
+    expect(results.filter((r) => r === 'apiRateLimitExceede')).toHaveLength(10);
+  });
 });

@@ -239,15 +239,15 @@ export function createLinkService(deps: Deps) {
     if (token && secrets.tokenValid(scene.link.sid, stored, token, now())) return true;
     const typed = code ?? (token && !token.includes('.') ? token : undefined);
     if (typed === undefined || typed === '') return false;
-    const keys = [`link-code:link:${scene.link.id}`];
-    if (visitor.ip) keys.unshift(`link-code:ip:${visitor.ip}`);
-    for (const key of keys) await throttle.check(key);
+    const keys: [string, ThrottlePolicy][] = [[`link-code:link:${scene.link.id}`, CODE_THROTTLE_LINK]];
+    if (visitor.ip) keys.unshift([`link-code:ip:${visitor.ip}`, CODE_THROTTLE_ADDRESS]);
+    await throttle.takeAll(keys);
     if (secrets.codeMatches(stored, typed)) {
       if (visitor.ip) await throttle.clear(`link-code:ip:${visitor.ip}`);
+      await throttle.succeeded(`link-code:link:${scene.link.id}`);
       return true;
     }
-    if (visitor.ip) await throttle.fail(`link-code:ip:${visitor.ip}`, CODE_THROTTLE_ADDRESS);
-    await throttle.fail(`link-code:link:${scene.link.id}`, CODE_THROTTLE_LINK);
+    for (const [key, policy] of keys) await throttle.failed(key, policy);
     throw new DomainError('chkcodeWrong');
   }
 
@@ -1116,10 +1116,7 @@ export function createLinkService(deps: Deps) {
       const lookups: string[] = [...accounts];
       for (const id of new Set(userIds)) if (!(await deps.users.canSee(actor, id))) lookups.push(String(id));
       const lookupKey = `user-lookup:${actor.userId}`;
-      for (let i = 0; i < lookups.length; i++) {
-        await throttle.check(lookupKey);
-        await throttle.fail(lookupKey, LOOKUP_THROTTLE);
-      }
+      for (let i = 0; i < lookups.length; i++) await throttle.count(lookupKey, LOOKUP_THROTTLE);
       const users = new Map((await repo.findUsers(db, userIds)).map((u) => [u.id, u]));
       for (const id of [...new Set(userIds)]) {
         const user = users.get(id);
@@ -1281,8 +1278,7 @@ export function createLinkService(deps: Deps) {
      */
     async lookupUser(actor: Actor, account: string): Promise<ShareCandidate> {
       const key = `user-lookup:${actor.userId}`;
-      await throttle.check(key);
-      await throttle.fail(key, LOOKUP_THROTTLE);
+      await throttle.count(key, LOOKUP_THROTTLE);
       const parsed = validateInviteAccount(account);
       if ('error' in parsed) throw new DomainError(parsed.error);
       const address = parsed.kind === 'email' ? parsed.account.toLowerCase() : parsed.account;
@@ -1560,9 +1556,8 @@ export function createLinkService(deps: Deps) {
     /** POST /api/v3/links/{sid}/report: anyone who reaches the link may report it (throttled per address). */
     async reportLink(visitor: Visitor, sid: string, reason: string, detail: string): Promise<{ id: number }> {
       const key = `link-report:ip:${visitor.ip}`;
-      await throttle.check(key);
+      await throttle.count(key, REPORT_THROTTLE);
       const scene = await sceneBySid(sid);
-      await throttle.fail(key, REPORT_THROTTLE);
       const id = await repo.insertReport(db, {
         kind: 'link',
         fileId: scene.file.id,

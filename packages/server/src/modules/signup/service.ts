@@ -71,8 +71,7 @@ export function createSignupService({
       const s = await openSettings();
       const address = await checkedAddress(type, value, s.IS_PRIVATIZATION);
       const key = `signup:address:${ip}`;
-      await throttle.check(key);
-      await throttle.fail(key, SIGNUP_CODE_THROTTLE);
+      await throttle.count(key, SIGNUP_CODE_THROTTLE);
       return codes.issue({ purpose: 'signup', userId: 0, type, address });
     },
 
