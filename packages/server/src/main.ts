@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
-import { seedDemo } from './seed/demo.ts';
+import { markDemoComplete, seedDemo } from './seed/demo.ts';
 import { seedDemoDrive } from './seed/drive.ts';
 import { seedDemoTeams } from './seed/teams.ts';
 import { checkBucket } from './storage/s3-blob-store.ts';
@@ -20,10 +20,14 @@ const demo = config.demo
       now,
     })
   : undefined;
-// The demo's teams and files, written through the same services as any upload.
-if (demo?.created) await seedDemoDrive({ db: database.db, ...services, now });
-// The demo's team memberships by department, a multi-person chat and a waiting approval.
-if (demo?.created) await seedDemoTeams({ db: database.db, ...services });
+if (demo?.pending) {
+  // The demo's teams and files, written through the same services as any upload; then the team
+  // memberships by department, a multi-person chat and a waiting approval. A start stopped
+  // half-way through carries on the next time.
+  await seedDemoDrive({ db: database.db, ...services, now });
+  await seedDemoTeams({ db: database.db, ...services });
+  await markDemoComplete(database.db);
+}
 
 await app.listen({ port: config.port, host: config.host });
 // Durable jobs: the recycle bins' retention purge, blob collection, history trimming (src/jobs).

@@ -60,3 +60,19 @@ test('DEMO_PASSWORD sets the shared password', async () => {
     await app.close();
   }
 });
+
+test('a start stopped before the organisation was stored keeps the password it printed', async () => {
+  const app = await makeTestApp();
+  try {
+    fs.mkdirSync(app.config.dataDir, { recursive: true });
+    fs.writeFileSync(
+      `${app.config.dataDir}/demo-logins.txt`,
+      'Cirrus demo logins\npassword: Printed-Once-7\n',
+    );
+    const res = await seedDemo(app.database.db, { dataDir: app.config.dataDir, now: () => app.clock.now });
+    expect(res).toMatchObject({ created: true, pending: true, password: 'Printed-Once-7' });
+    await expect(app.login('kate', 'Printed-Once-7')).resolves.toBeDefined();
+  } finally {
+    await app.close();
+  }
+});

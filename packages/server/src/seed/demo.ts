@@ -86,8 +86,18 @@ export function randomDemoPassword(): string {
 
 export interface DemoResult {
   created: boolean;
+  /** The demo's teams and files are still to be seeded: just created, or a start stopped half-way. */
+  pending: boolean;
   password: string;
   accounts: string[];
+}
+
+/** Stored (for the deployment, company 0) with the organisation, removed once the demo is complete. */
+const DEMO_PENDING = 'demo.pending';
+
+/** The demo's teams and files are all there: later starts leave the demo alone. */
+export async function markDemoComplete(db: Db): Promise<void> {
+  await db.deleteFrom('settings').where('company_id', '=', 0).where('name', '=', DEMO_PENDING).execute();
 }
 
 export async function seedDemo(
@@ -101,16 +111,30 @@ export async function seedDemo(
     .executeTakeFirst();
   const loginsFile = path.join(opts.dataDir, 'demo-logins.txt');
   if (existing) {
-    return { created: false, password: readPassword(loginsFile) ?? '(see demo-logins.txt)', accounts: [] };
+    const pending = await db
+      .selectFrom('settings')
+      .select('name')
+      .where('company_id', '=', 0)
+      .where('name', '=', DEMO_PENDING)
+      .executeTakeFirst();
+    const password = readPassword(loginsFile) ?? '(see demo-logins.txt)';
+    return { created: false, pending: pending !== undefined, password, accounts: [] };
   }
-  const password = opts.password || randomDemoPassword();
+  // The logins are written first: a start stopped before the organisation was committed uses the
+  // same password the next time, so what it printed stays true.
+  const password = opts.password || readPassword(loginsFile) || randomDemoPassword();
   const t = opts.now();
+  const accounts = [...PEOPLE.map((p) => p.account), GENERAL_USER.account];
+  writeLogins(loginsFile, password, accounts);
 
   // Hash before the transaction: no slow work while it is open.
-  const accounts = [...PEOPLE.map((p) => p.account), GENERAL_USER.account];
   const hashes = await Promise.all(accounts.map(() => hashPassword(password)));
 
   await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ company_id: 0, name: DEMO_PENDING, value: 'true', updated_at: t })
+      .execute();
     const company = await trx
       .insertInto('companies')
       .values({ name: COMPANY, admin_id: null, created_at: t })
@@ -199,7 +223,11 @@ export async function seedDemo(
       .execute();
   });
 
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  return { created: true, pending: true, password, accounts };
+}
+
+function writeLogins(file: string, password: string, accounts: string[]): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const lines = [
     'Cirrus demo logins (all demo users share this password)',
     `password: ${password}`,
@@ -207,9 +235,8 @@ export async function seedDemo(
     `users: ${accounts.filter((a) => a !== 'admin').join(', ')}`,
     '',
   ];
-  fs.writeFileSync(loginsFile, lines.join('\n'), { mode: 0o600 });
-  fs.chmodSync(loginsFile, 0o600);
-  return { created: true, password, accounts };
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
 }
 
 function readPassword(file: string): string | undefined {

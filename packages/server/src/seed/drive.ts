@@ -2,6 +2,8 @@ import { AUTO_CONVERT_STATE, TEAM_ROLE, TEAM_TYPE, type TeamRole, type TeamType 
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Actor } from '../http/actor.ts';
+import { findLiveByName } from '../modules/files/repo.ts';
+import { nameKey } from '../modules/files/rules.ts';
 import type { FileService } from '../modules/files/service.ts';
 import { emptyDocument, type NewEmptyType } from '../modules/files/templates.ts';
 import { upsertSetting } from '../modules/settings/repo.ts';
@@ -14,6 +16,9 @@ import { samplePdf, samplePng } from './sample-content.ts';
  * a realistic tree of documents, spreadsheets, pictures, a PDF and a folder with a few hundred
  * weekly reports, plus a few files in some people's own drives. Everything goes through the
  * services, so quotas, versions and events are as if people had uploaded it.
+ *
+ * Seeding again after a start that stopped half-way carries on: a team or file already there is
+ * kept (main.ts runs it until the demo is marked complete).
  */
 interface DemoTeam {
   name: string;
@@ -247,6 +252,7 @@ export async function seedDemoDrive({ db, spaces, files, blobs, now }: Deps): Pr
         await plant(who, groupId, folder.fileid, value as Tree);
         continue;
       }
+      if (await findLiveByName(db, groupId, parentId, nameKey(name))) continue;
       const digest = await blobs.putBuffer(await contentOf(value as Content));
       await files.saveUpload(by, groupId, parentId, name, digest);
     }
@@ -262,15 +268,24 @@ export async function seedDemoDrive({ db, spaces, files, blobs, now }: Deps): Pr
           .where('name', '=', team.dept)
           .executeTakeFirst()
       : undefined;
-    const group = await spaces.createTeamSpace({
-      ownerId: owner.userId,
-      name: team.name,
-      teamType: team.type,
-      companyId: owner.companyId,
-      deptId: dept?.id ?? null,
-      members: team.members.map(([account, role]) => ({ userId: actor(account).userId, role })),
-      autoConvertState: team.secure ? AUTO_CONVERT_STATE.on : AUTO_CONVERT_STATE.off,
-    });
+    const earlier = await db
+      .selectFrom('groups')
+      .selectAll()
+      .where('type', '=', 'team')
+      .where('name', '=', team.name)
+      .where('owner_id', '=', owner.userId)
+      .executeTakeFirst();
+    const group =
+      earlier ??
+      (await spaces.createTeamSpace({
+        ownerId: owner.userId,
+        name: team.name,
+        teamType: team.type,
+        companyId: owner.companyId,
+        deptId: dept?.id ?? null,
+        members: team.members.map(([account, role]) => ({ userId: actor(account).userId, role })),
+        autoConvertState: team.secure ? AUTO_CONVERT_STATE.on : AUTO_CONVERT_STATE.off,
+      }));
     // Auto-convert needs the deployment's switch (spec 000 §6): on for the demo company.
     if (team.secure) await upsertSetting(db, owner.companyId, 'ALLOW_AUTO_CONVERT_SECDOC', 'true', now());
     const writers = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/helpers.ts';
-import { seedDemo } from './demo.ts';
+import { markDemoComplete, seedDemo } from './demo.ts';
 import { seedDemoDrive } from './drive.ts';
 import { seedDemoTeams } from './teams.ts';
 
@@ -47,3 +47,54 @@ test('the demo teams follow their departments; a chat and a waiting approval exi
   expect((await admin.get('/xnc/v1/notices')).json().unread).toBe(1);
   // The demo drive writes a few hundred files first: slow on a busy PostgreSQL.
 }, 120_000);
+
+test('a start stopped half-way through seeding carries on the next time, without doubles', async () => {
+  const app = await makeTestApp();
+  try {
+    const { db } = app.database;
+    const now = () => app.clock.now;
+    const seed = () => seedDemo(db, { dataDir: app.config.dataDir, now });
+    const first = await seed();
+    expect(first.pending).toBe(true);
+    // the process dies at the 40th file
+    let puts = 0;
+    const dying = {
+      ...app.services.blobs,
+      putBuffer: (bytes: Buffer) => {
+        if (++puts === 40) throw new Error('killed');
+        return app.services.blobs.putBuffer(bytes);
+      },
+    };
+    await expect(seedDemoDrive({ db, ...app.services, blobs: dying, now })).rejects.toThrow('killed');
+
+    const again = await seed();
+    expect(again).toMatchObject({ created: false, pending: true, password: first.password });
+    await seedDemoDrive({ db, ...app.services, now });
+    await seedDemoTeams({ db, ...app.services });
+    await seedDemoTeams({ db, ...app.services });
+    await markDemoComplete(db);
+    expect((await seed()).pending).toBe(false);
+
+    const teams = await db.selectFrom('groups').select('name').where('type', '=', 'team').execute();
+    const names = teams.map((g) => g.name);
+    expect(names.filter((n) => n === '研发中心')).toHaveLength(1);
+    expect(names.filter((n) => n === '午餐小分队')).toHaveLength(1);
+    const approvals = await db.selectFrom('group_approvals').select('id').execute();
+    expect(approvals).toHaveLength(1);
+    // the same files as a seeding that never stopped: one of each name in each folder, one version each
+    const files = await db.selectFrom('files').select(['group_id', 'parent_id', 'name_key']).execute();
+    const keys = new Set(files.map((f) => `${f.group_id}/${f.parent_id}/${f.name_key}`));
+    expect(keys.size).toBe(files.length);
+    const clean = await makeTestApp();
+    try {
+      await seedDemo(clean.database.db, { dataDir: clean.config.dataDir, now });
+      await seedDemoDrive({ db: clean.database.db, ...clean.services, now });
+      const cleanFiles = await clean.database.db.selectFrom('files').select('id').execute();
+      expect(files).toHaveLength(cleanFiles.length);
+    } finally {
+      await clean.close();
+    }
+  } finally {
+    await app.close();
+  }
+});

@@ -14,6 +14,7 @@ interface Deps {
  * The demo's teams beyond their spaces (issue 5): the company teams follow their departments (a
  * department entry each, so everyone in 研发中心 or 市场部 is in, on top of the people with roles),
  * a multi-person chat, an approver besides the administrator and a request waiting for them.
+ * Each step is skipped when a start that stopped half-way did it already.
  */
 export async function seedDemoTeams({ db, teams, approvals }: Deps): Promise<void> {
   const actors = await actorsOf(db);
@@ -35,27 +36,47 @@ export async function seedDemoTeams({ db, teams, approvals }: Deps): Promise<voi
     ['市场部', 'machao'],
   ] as const) {
     const group = await groupNamed(team);
-    if (group?.dept_id) {
+    const entered = group?.dept_id
+      ? await db
+          .selectFrom('group_depts')
+          .select('dept_id')
+          .where('group_id', '=', group.id)
+          .where('dept_id', '=', group.dept_id)
+          .executeTakeFirst()
+      : undefined;
+    if (group?.dept_id && !entered) {
       await teams.batch(actor(owner), group.id, { put: [group.dept_id], delete: [], type: 2 });
     }
   }
 
   // Created as an approved request would be, so the demo starts even where approval is required.
-  const chat = await teams.createApproved(actor('wangfang'), {
-    type: TEAM_TYPE.chat,
-    name: '午餐小分队',
-    memberIds: ['zhangwei', 'lina', 'bob', 'chenjing'].map((a) => actor(a).userId),
-    deptIds: [],
-    autoConvert: false,
-  });
+  const chat =
+    (await groupNamed('午餐小分队')) ??
+    (await teams.createApproved(actor('wangfang'), {
+      type: TEAM_TYPE.chat,
+      name: '午餐小分队',
+      memberIds: ['zhangwei', 'lina', 'bob', 'chenjing'].map((a) => actor(a).userId),
+      deptIds: [],
+      autoConvert: false,
+    }));
   await teams.update(actor('wangfang'), chat.id, { notice: '每天 12:00 楼下集合' });
   await teams.pin(actor('zhangwei'), (await groupNamed('研发中心'))?.id ?? chat.id, true);
 
   const admin = actor('admin');
-  await db
-    .insertInto('group_approvers')
-    .values({ company_id: admin.companyId, user_id: actor('hexue').userId })
-    .execute();
+  const approver = { company_id: admin.companyId, user_id: actor('hexue').userId };
+  const named = await db
+    .selectFrom('group_approvers')
+    .select('user_id')
+    .where('company_id', '=', approver.company_id)
+    .where('user_id', '=', approver.user_id)
+    .executeTakeFirst();
+  if (!named) await db.insertInto('group_approvers').values(approver).execute();
+  const requested = await db
+    .selectFrom('group_approvals')
+    .select('id')
+    .where('name', '=', '2026 用户调研')
+    .executeTakeFirst();
+  if (requested) return;
   await approvals.submit(actor('wuhao'), {
     name: '2026 用户调研',
     type: TEAM_TYPE.general,
