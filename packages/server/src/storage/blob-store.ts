@@ -23,8 +23,12 @@ export interface ByteRange {
 export interface BlobFiles {
   /** A fresh temp path on the store's file system, for content that is about to be put. */
   tempPath(): string;
-  /** Moves a complete temp file into the store under its sha256 (fsynced first). */
-  putFile(tempPath: string, sha256: string): Promise<void>;
+  /**
+   * Moves a complete temp file into the store under its sha256 (fsynced first). `keep`: the file
+   * stays where it is too (a hard link, or a copy), for a caller who removes it only once the
+   * metadata naming the blob is committed (a resumable upload's part).
+   */
+  putFile(tempPath: string, sha256: string, opts?: { keep?: boolean }): Promise<void>;
   /** Stores a small buffer (templates of empty documents) and answers its digest. */
   putBuffer(data: Buffer): Promise<BlobDigest>;
   has(sha256: string): Promise<boolean>;

@@ -36,6 +36,19 @@ describe('fs blob store', () => {
     expect(await store.has(digest.sha256)).toBe(true);
   });
 
+  test('a file put to keep stays where it was, and the blob is there too', async () => {
+    const data = Buffer.from('a part that is kept');
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    for (let i = 0; i < 2; i++) {
+      const temp = store.tempPath();
+      fs.writeFileSync(temp, data);
+      await store.putFile(temp, sha256, { keep: true });
+      expect(fs.readFileSync(temp)).toEqual(data);
+      fs.rmSync(temp);
+    }
+    expect(fs.readFileSync(blobFile(sha256))).toEqual(data);
+  });
+
   test('the same small content put again stays one blob, with its time refreshed', async () => {
     const data = Buffer.from('put twice');
     const first = await store.putBuffer(data);

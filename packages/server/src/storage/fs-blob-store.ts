@@ -161,11 +161,19 @@ export function createFsBlobStore(
     }
   }
 
-  /** Renames a flushed temp file to its place, and makes the rename itself survive a crash. */
-  async function moveInto(tempPath: string, target: string): Promise<void> {
+  /**
+   * Renames (or links, to keep it) a flushed temp file to its place, and makes that itself survive
+   * a crash.
+   */
+  async function moveInto(tempPath: string, target: string, keep: boolean): Promise<void> {
     // The folders are made at start; one removed since is made again, and its entry flushed.
     if (await fsp.mkdir(path.dirname(target), { recursive: true })) await fsyncPath(root);
-    await fsp.rename(tempPath, target);
+    if (!keep) await fsp.rename(tempPath, target);
+    else
+      await fsp.link(tempPath, target).catch((err: NodeJS.ErrnoException) => {
+        // the same content put meanwhile: it is there, as wanted
+        if (err.code !== 'EEXIST') throw err;
+      });
     // The rename must be on disk before any metadata points at it.
     await fsyncPath(path.dirname(target));
   }
@@ -184,16 +192,17 @@ export function createFsBlobStore(
       return path.join(tmpDir, `${crypto.randomUUID()}.part`);
     },
 
-    async putFile(tempPath, sha256) {
+    async putFile(tempPath, sha256, opts) {
       const target = blobPath(sha256);
+      const keep = opts?.keep ?? false;
       // Identical content is stored once. Refreshing its time is also the existence check, so a
       // blob the collector removed a moment ago is written again (see BlobFiles.remove).
       if (await touch(target)) {
-        await fsp.rm(tempPath, { force: true });
+        if (!keep) await fsp.rm(tempPath, { force: true });
         return;
       }
       await fsyncPath(tempPath);
-      await moveInto(tempPath, target);
+      await moveInto(tempPath, target, keep);
     },
 
     async putBuffer(data: Buffer): Promise<BlobDigest> {

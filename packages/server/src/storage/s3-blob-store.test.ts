@@ -86,6 +86,13 @@ describe('S3 blob store', () => {
     expect(fs.existsSync(again)).toBe(false);
     expect(await s.remove(sha256, { unusedSinceMs: since })).toBe('recent');
     expect(await buffer(s.createReadStream(sha256))).toEqual(data);
+
+    // kept: the file stays (a resumable upload's part, removed once its commit is done)
+    const kept = unique('a kept file', 20_000);
+    const keptTemp = tempWith(s, kept);
+    await s.putFile(keptTemp, sha256Of(kept), { keep: true });
+    expect(fs.readFileSync(keptTemp)).toEqual(kept);
+    expect(await buffer(s.createReadStream(sha256Of(kept)))).toEqual(kept);
   });
 
   test('a large file goes up in parts and comes back the same', async () => {

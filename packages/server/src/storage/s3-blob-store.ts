@@ -323,10 +323,11 @@ export function createS3BlobStore(
       return path.join(tmpDir, `${crypto.randomUUID()}.part`);
     },
 
-    async putFile(tempPath, sha256) {
+    async putFile(tempPath, sha256, opts) {
+      const keep = opts?.keep ?? false;
       // Identical content is stored once; putting it again renews its time (see remove).
       if ((await putAt(sha256)) !== undefined && (await refresh(sha256))) {
-        await fsp.rm(tempPath, { force: true });
+        if (!keep) await fsp.rm(tempPath, { force: true });
         return;
       }
       const { size } = await fsp.stat(tempPath);
@@ -335,7 +336,7 @@ export function createS3BlobStore(
         const res = await expect(urlOf(sha256), fileBody(tempPath, 0, size, sha256), [200], `PUT ${sha256}`);
         await res.body?.cancel();
       }
-      await fsp.rm(tempPath, { force: true });
+      if (!keep) await fsp.rm(tempPath, { force: true });
     },
 
     async putBuffer(data: Buffer): Promise<BlobDigest> {

@@ -57,7 +57,7 @@ export function withSmallBlobs(db: Db, files: BlobFiles): BlobStore {
     },
 
     tempPath: () => files.tempPath(),
-    putFile: (tempPath, sha256) => files.putFile(tempPath, sha256),
+    putFile: (tempPath, sha256, opts) => files.putFile(tempPath, sha256, opts),
 
     async has(sha256) {
       return (await small(sha256)) !== undefined || files.has(sha256);

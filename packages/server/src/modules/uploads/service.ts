@@ -458,6 +458,8 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
       // notFound, and nothing discarded, when the bytes are not in this process's data dir: another
       // process of the deployment is receiving them (README "Operations").
       const offset = await offsetOf(id);
+      // No PATCH while committing: the part may be linked into the blob store.
+      receiving.add(id);
       try {
         if (offset !== tx.size) throw new DomainError('sizeMismatch');
         // Hashed as the bytes arrived; the file read here only if the hashing thread failed.
@@ -477,19 +479,22 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
             if (small) await blobs.putSmall(trx, small, digest);
             await repo.deleteTransaction(trx, id);
           });
-        // A small blob commits with the file, or not at all.
+        // A small blob commits with the file, or not at all. A large one is linked into the store
+        // and its part kept until the commit: a process killed before it, the client commits again.
         const record = await (small
           ? save()
           : orphans.stored(
               digest.sha256,
-              () => storageWrite(() => blobs.putFile(partPath(id), digest.sha256)),
+              () => storageWrite(() => blobs.putFile(partPath(id), digest.sha256, { keep: true })),
               save,
             ));
-        if (small) await fsp.rm(partPath(id), { force: true });
+        await fsp.rm(partPath(id), { force: true });
         return record;
       } catch (err) {
         if (err instanceof DomainError) await discard(id);
         throw err;
+      } finally {
+        receiving.delete(id);
       }
     },
   };

@@ -384,6 +384,41 @@ describe('a refused commit', () => {
   });
 });
 
+describe('a commit cut short after its blob was put (the process killed, the database gone)', () => {
+  test('keeps the part: the client commits again without sending the bytes again', async () => {
+    const app = await makeTestApp();
+    try {
+      const c = await (await app.makeUser()).client();
+      const gid = await myDrive(c);
+      const data = bytes(SMALL_BLOB_MAX + 5000, 33);
+      const { transaction } = (await c.post(txUrl(gid, 0), { name: 'again.bin', size: data.length })).json();
+      expect((await tusPatch(c, transaction.upload_url, 0, data)).statusCode).toBe(204);
+      const { files } = app.services;
+      const save = files.saveUploadTo;
+      files.saveUploadTo = async () => {
+        throw new Error('the process is killed here');
+      };
+      try {
+        expect((await c.patch(txUrl(gid, 0, transaction.id), {})).statusCode).toBe(500);
+      } finally {
+        files.saveUploadTo = save;
+      }
+      expect(await app.stored(data)).toBe(true);
+      const head = await c.request({ method: 'HEAD', url: transaction.upload_url });
+      expect(head.headers['upload-offset']).toBe(String(data.length));
+      const committed = await c.patch(txUrl(gid, 0, transaction.id), {});
+      expect(committed.statusCode).toBe(200);
+      const file = committed.json();
+      expect(
+        (await c.get(`/api/v3/groups/${gid}/files/${file.fileid}/download`)).rawPayload.equals(data),
+      ).toBe(true);
+      expect(fs.readdirSync(path.join(app.config.dataDir, 'uploads'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the periodic sweep (uploads.sweep)', () => {
   test('removes transactions given up and part files no transaction owns, once they are old', async () => {
     const { c, gid } = await me();
