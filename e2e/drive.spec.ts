@@ -91,7 +91,8 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await page.getByRole('button', { name: 'Move to' }).click();
   const move = page.getByRole('dialog', { name: `Move “${renamed}” to` });
   await expect(move.getByRole('button', { name: 'Move here' })).toBeDisabled();
-  await move.getByRole('button', { name: 'Expand My drive' }).click();
+  // the picker opens where the items are: my drive is open
+  await expect(move.getByRole('button', { name: 'Collapse My drive' })).toBeVisible();
   await move.getByRole('button', { name: folder, exact: true }).click();
   await expect(move.getByText(`To: ${folder}`)).toBeVisible();
   await move.getByRole('button', { name: 'Move here' }).click();
@@ -103,6 +104,13 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await expect(page).toHaveURL(/\/pcview\/drive\/folder\/\d+$/);
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(folder);
   await expect(row(page, renamed)).toBeVisible();
+
+  // Inside the folder, the picker opens at it
+  await row(page, renamed).click();
+  await page.getByRole('button', { name: 'Copy to' }).click();
+  const copyInside = page.getByRole('dialog', { name: `Copy “${renamed}” to` });
+  await expect(copyInside.getByRole('button', { name: folder, exact: true })).toBeInViewport();
+  await cancelDialog(copyInside);
 
   // Download it: the same bytes come back
   const downloading = page.waitForEvent('download');

@@ -224,6 +224,7 @@ export const en = {
       newFolder: 'New folder',
       expand: 'Expand {{name}}',
       collapse: 'Collapse {{name}}',
+      here: 'current',
       loadFailed: 'Could not load the folders.',
     },
     upload: {

@@ -222,6 +222,7 @@ export const zhCN: Messages = {
       newFolder: '新建文件夹',
       expand: '展开 {{name}}',
       collapse: '收起 {{name}}',
+      here: '当前位置',
       loadFailed: '文件夹加载失败。',
     },
     upload: {

@@ -7,12 +7,12 @@ import {
 } from '@ant-design/icons';
 import { ROOT_FOLDER_ID, TEAM_SEARCH_THROTTLE_MS } from '@cirrus/shared';
 import { Button, Input, Spin, Typography } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import type { FolderRef } from './location';
 import { NameDialog } from './NameDialog';
-import { useCreateFolder, useFolderTree, useMySpace, useTeams } from './queries';
+import { useCreateFolder, useFolderPath, useFolderTree, useMySpace, useTeams } from './queries';
 
 /**
  * What the picker reports (spec 001 §2 "Folder/team tree picker"): targetid (a folder id, 0 for a
@@ -35,6 +35,8 @@ interface PickerContext {
   expanded: ReadonlySet<string>;
   toggle: (key: string) => void;
   excludedIds: ReadonlySet<number>;
+  /** The key of the folder the picker opened at: shown in view once. */
+  current?: string;
 }
 
 const Picker = createContext<PickerContext | null>(null);
@@ -61,6 +63,11 @@ function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNode
   const selected = ctx.value?.targetgroupid === gid && ctx.value.targetid === folderId;
   const leaf = excluded || (tree.isSuccess && tree.folders.length === 0);
   const select = () => ctx.select({ targetid: folderId, targetgroupid: gid, targetType, name });
+  const row = useRef<HTMLDivElement>(null);
+  const current = ctx.current === key;
+  useEffect(() => {
+    if (current) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
 
   // spec 001 §4: a load is ignored while one runs or after the end (a short page).
   const loadMore = () => {
@@ -70,6 +77,7 @@ function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNode
   return (
     <li>
       <div
+        ref={row}
         className={`cirrus-tree-row${selected ? ' is-selected' : ''}${excluded ? ' is-disabled' : ''}`}
         style={{ paddingInlineStart: 4 + (level - 1) * 18 }}
       >
@@ -98,6 +106,7 @@ function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNode
           <span className="cirrus-tree-name" title={name}>
             {name}
           </span>
+          {current && <span className="cirrus-tree-here">{t('drive.picker.here')}</span>}
         </button>
       </div>
       {expanded && (
@@ -153,6 +162,16 @@ interface FolderTreePickerProps {
   excludedIds?: ReadonlySet<number>;
   /** Only this space may be a target (security documents stay in their team). */
   onlySpace?: number;
+  /** Where the picker opens: that folder's space and folders down to it are expanded. */
+  openAt?: FolderRef;
+}
+
+/** The keys to expand to show `at`: its space's root, the folders above it and itself. */
+export function keysToOpen(at: FolderRef, path: readonly { fileid: number; ftype: string }[]): string[] {
+  const keys = [keyOf(at.gid, ROOT_FOLDER_ID)];
+  if (at.folderId !== ROOT_FOLDER_ID)
+    for (const node of path) if (node.ftype === 'folder') keys.push(keyOf(at.gid, node.fileid));
+  return keys;
 }
 
 /**
@@ -164,6 +183,7 @@ export function FolderTreePicker({
   onChange,
   excludedIds = new Set(),
   onlySpace,
+  openAt,
 }: FolderTreePickerProps) {
   const { t } = useTranslation();
   const mySpace = useMySpace();
@@ -173,6 +193,18 @@ export function FolderTreePicker({
   const [search, setSearch] = useState('');
   const [naming, setNaming] = useState(0);
   const query = useThrottled(search.trim().toLowerCase(), TEAM_SEARCH_THROTTLE_MS);
+
+  // Opens where the items are (once the folder's path is known; the breadcrumb has loaded it).
+  const openPath = useFolderPath(openAt?.folderId || undefined);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!openAt || opened.current) return;
+    const path = openPath.data;
+    if (openAt.folderId !== ROOT_FOLDER_ID && path?.groupid !== openAt.gid) return;
+    opened.current = true;
+    const keys = keysToOpen(openAt, path?.path ?? []);
+    setExpanded((open) => new Set([...open, ...keys]));
+  }, [openAt, openPath.data]);
 
   // A search looks through all teams, so the rest are loaded while one is typed.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = teams;
@@ -196,6 +228,7 @@ export function FolderTreePicker({
     select: onChange,
     expanded,
     excludedIds,
+    current: openAt && keyOf(openAt.gid, openAt.folderId),
     toggle: (key) =>
       setExpanded((open) => {
         const next = new Set(open);

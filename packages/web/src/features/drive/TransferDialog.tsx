@@ -176,7 +176,13 @@ export function TransferDialog({
       {onlySpace !== undefined && (
         <Typography.Paragraph type="secondary">{t('drive.transfer.secdocStays')}</Typography.Paragraph>
       )}
-      <FolderTreePicker value={target} onChange={setTarget} excludedIds={excludedIds} onlySpace={onlySpace} />
+      <FolderTreePicker
+        value={target}
+        onChange={setTarget}
+        excludedIds={excludedIds}
+        onlySpace={onlySpace}
+        openAt={source}
+      />
       <Typography.Text type="secondary" className="cirrus-picker-target">
         {copyHere
           ? t('drive.transfer.alreadyHere')
