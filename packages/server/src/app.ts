@@ -491,10 +491,18 @@ export async function buildApp({
     done();
   });
   registerTextGuard(app);
+  // Once the server is stopping, an answer closes its connection: a client's idle keep-alive
+  // connection would otherwise hold the stop for the keep-alive timeout (72 s).
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
   // How long the server spent on the answer up to its first byte (the browser's network panel
   // shows it; the bench reads it for W4's server time).
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('server-timing', `app;dur=${(performance.now() - req.receivedAt).toFixed(2)}`);
+    if (stopping) reply.header('connection', 'close');
     done(null, payload);
   });
 

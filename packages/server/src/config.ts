@@ -122,6 +122,20 @@ function count(value: string | undefined, fallback: number, name: string): numbe
 
 type Env = Record<string, string | undefined>;
 
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new Error(`PORT must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
+function blobStore(value: string | undefined): 'fs' | 's3' {
+  if (value === undefined || value === '' || value === 'fs') return 'fs';
+  if (value === 's3') return 's3';
+  throw new Error(`BLOB_STORE must be fs or s3, got "${value}"`);
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -152,11 +166,11 @@ export function loadConfig(env: Env = process.env): Config {
   // MAX_FILE_SIZE is the documented short name of the max_file_size setting.
   if (env.MAX_FILE_SIZE) settingOverrides.max_file_size = parseSetting('max_file_size', env.MAX_FILE_SIZE);
   return {
-    port: Number(env.PORT || 8080),
+    port: port(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite://${path.join(dataDir, 'cirrus.db')}`,
-    blobStore: env.BLOB_STORE === 's3' ? 's3' : 'fs',
+    blobStore: blobStore(env.BLOB_STORE),
     s3: {
       endpoint: env.S3_ENDPOINT || '',
       bucket: env.S3_BUCKET || '',

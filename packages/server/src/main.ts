@@ -1,12 +1,28 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
+import { verifyPassword } from './modules/accounts/passwords.ts';
+import { operatorCompanyId } from './modules/admin/policy.ts';
 import { markDemoComplete, seedDemo } from './seed/demo.ts';
 import { seedDemoDrive } from './seed/drive.ts';
 import { seedDemoTeams } from './seed/teams.ts';
 import { checkBucket } from './storage/s3-blob-store.ts';
 
-const config = loadConfig();
+/** Requests in flight get this long to finish once a stop is asked for; then their connections are cut. */
+const STOP_GRACE_MS = 20_000;
+
+/** A mistake in the configuration or the environment: said in one line, without a stack. */
+function fail(message: string): never {
+  console.error(`\n  Cirrus cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
 // A wrong bucket or keys are said now, not at the first upload.
 if (config.blobStore === 's3') await checkBucket(config.s3);
 const database = await openDb(config.databaseUrl);
@@ -29,12 +45,43 @@ if (demo?.pending) {
   await markDemoComplete(database.db);
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') fail(`port ${config.port} is in use (set PORT to another one)`);
+  if (code === 'EACCES')
+    fail(`port ${config.port} needs more rights than this user has (set PORT above 1023)`);
+  if (code === 'EADDRNOTAVAIL') fail(`HOST ${config.host} is not an address of this machine`);
+  throw err;
+}
 // Durable jobs: the recycle bins' retention purge, blob collection, history trimming (src/jobs).
 services.scheduler.start();
 
-const address = `http://localhost:${config.port}`;
-const lines = ['', `  Cirrus is running at ${address}`, `  data: ${config.dataDir} (${database.dialect})`];
+/** Where people open it: PUBLIC_URL when set, else the address it listens on. */
+function shownAddress(): string {
+  if (process.env.PUBLIC_URL) return config.publicUrl;
+  const anywhere = config.host === '0.0.0.0' || config.host === '::';
+  const host = anywhere ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+/** The demo's password as printed, unless the administrator has changed theirs since. */
+async function demoPasswordLine(password: string): Promise<string> {
+  const admin = await database.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('unique_name', '=', 'admin')
+    .executeTakeFirst();
+  const same = admin ? await verifyPassword(admin.password_hash, password).catch(() => false) : false;
+  return same ? password : `${password} as first set (admin has changed theirs since)`;
+}
+
+const lines = [
+  '',
+  `  Cirrus is running at ${shownAddress()}`,
+  `  data: ${config.dataDir} (${database.dialect})`,
+];
 if (config.blobStore === 's3')
   lines.push(
     `  file contents: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
@@ -42,19 +89,30 @@ if (config.blobStore === 's3')
 if (demo) {
   lines.push(
     `  demo logins: admin (administrator), zhangwei, wangfang, alice, bob ... (${demo.created ? 'created now' : 'from an earlier start'})`,
-    `  password:    ${demo.password}`,
+    `  password:    ${demo.created ? demo.password : await demoPasswordLine(demo.password)}`,
     `  also in ${config.dataDir}/demo-logins.txt`,
+  );
+} else if (!(await operatorCompanyId(database.db))) {
+  lines.push(
+    '  no company yet: create it and its administrator with',
+    '    npm run admin -- setup "<company name>" <account> "<name>"',
   );
 }
 console.log(`${lines.join('\n')}\n`);
 
-// Graceful shutdown: stop accepting, let requests in flight finish, then close the database.
+// Graceful shutdown: stop accepting, let requests in flight finish (their connections close after
+// the answer), then close the database. A request still running after the grace time is cut.
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const cut = setTimeout(() => {
+      app.log.warn({ graceMs: STOP_GRACE_MS }, 'requests still running: their connections are cut');
+      app.server.closeAllConnections();
+    }, STOP_GRACE_MS);
+    cut.unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

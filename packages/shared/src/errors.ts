@@ -610,6 +610,12 @@ export const ERRORS = {
     zh: '部门名称须为 1–64 个字符，且不能包含 / 或 \\',
     en: 'A department name must be 1–64 characters long, without / or \\.',
   },
+  /** `npm run admin -- setup` on a deployment that has its company and administrator already. */
+  setupDone: {
+    status: 409,
+    zh: '已有公司和管理员，无需再次初始化',
+    en: 'This deployment has its company and administrator already.',
+  },
   deptNameConflict: {
     status: 409,
     zh: '同一上级部门下已有同名部门',

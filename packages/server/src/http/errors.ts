@@ -56,6 +56,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // (shared lookupErrorMessage reads them from debug): "larger than {limit} MB".
       if (error.debug || Object.keys(error.params).length > 0)
         body.debug = { ...error.params, ...error.debug };
+      // A throttle's wait, in the header HTTP clients and proxies read too.
+      const retryAfter = error.debug?.retry_after;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)));
       return reply.status(statusOf(error.key)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

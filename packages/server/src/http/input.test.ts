@@ -108,6 +108,14 @@ describe("the framework's own refusals are catalogue keys", () => {
     });
     expectKey(res, 'unsupportedMediaType');
     expect(await listNames(c, gid)).toEqual([]);
+    const text = await c.request({
+      method: 'POST',
+      url: `/api/v3/groups/${gid}/files`,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"parentid":0,"name":"F"}',
+    });
+    expectKey(text, 'unsupportedMediaType');
+    expect(await listNames(c, gid)).toEqual([]);
   });
 
   test('a path parameter longer than the router takes: badRequest, and nothing of the framework', async () => {

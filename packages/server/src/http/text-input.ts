@@ -9,6 +9,9 @@ import { DomainError } from './errors.ts';
  * only when their text has such an escape; in an address, only %00 decodes to a NUL.
  */
 export function registerTextGuard(app: FastifyInstance): void {
+  // Every call reads JSON (or its own byte stream): a text/plain body is unsupportedMediaType, not
+  // a string for a schema to refuse with a validator's message.
+  app.removeContentTypeParser('text/plain');
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     void parse(req, body as string, (error, value) => {

@@ -108,6 +108,7 @@ describe('throttling', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().result).toBe('apiRateLimitExceede');
     expect(locked.json().debug.retry_after).toBeGreaterThan(0);
+    expect(locked.headers['retry-after']).toBe(String(locked.json().debug.retry_after));
     t.clock.advance(locked.json().debug.retry_after + 1);
     expect((await anon.post('/p/login', { account: u.account, password: u.password })).statusCode).toBe(200);
   });

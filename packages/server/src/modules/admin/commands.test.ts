@@ -8,20 +8,21 @@ let t: TestApp;
 let companyId: number;
 const files = new Map<string, string>();
 
-/** Runs `npm run admin -- <argv>` in-process against the test app's database. */
-async function admin(...argv: string[]) {
+/** Runs `npm run admin -- <argv>` in-process against a test app's database. */
+async function adminOf(app: TestApp, argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runAdminCommand(argv, {
-    db: t.database.db,
-    admin: t.services.admin,
-    identity: t.services.identity,
+    db: app.database.db,
+    admin: app.services.admin,
+    identity: app.services.identity,
     print: (line) => out.push(line),
     printError: (line) => err.push(line),
     readFile: (path) => files.get(path) ?? '',
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
+const admin = (...argv: string[]) => adminOf(t, argv);
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -56,6 +57,8 @@ describe('npm run admin -- ...', () => {
     ]) {
       expect(usage.out).toContain(cmd);
     }
+    expect((await admin('users')).code).toBe(1);
+    expect((await admin('--help')).code).toBe(0);
     const unknown = await admin('users', 'explode');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('Unknown command: users explode');
@@ -249,5 +252,53 @@ describe('npm run admin -- ...', () => {
       `feedback ${feedbackId}: handled`,
     );
     expect(JSON.parse((await admin('feedback', 'list', '--json')).out)).toEqual([]);
+  });
+});
+
+describe('npm run admin -- setup (a deployment without the demo)', () => {
+  test('makes the company, its root department and its administrator, once', async () => {
+    const app = await makeTestApp();
+    try {
+      const run = (...argv: string[]) => adminOf(app, argv);
+      const before = await run('users', 'list');
+      expect(before).toMatchObject({ code: 1, err: expect.stringContaining('npm run admin -- setup') });
+      // bad input changes nothing
+      expect(await run('setup', 'Acme/Corp', 'boss', 'The Boss')).toMatchObject({
+        code: 1,
+        err: 'error: illegalDeptName',
+      });
+      expect(await run('setup', 'Acme', 'b', 'The Boss')).toMatchObject({
+        code: 1,
+        err: 'error: InvalidAccount',
+      });
+      expect(await app.database.db.selectFrom('companies').select('id').execute()).toEqual([]);
+
+      const done = await run('setup', 'Acme', 'boss', 'The Boss', '--email', 'boss@acme.example');
+      expect(done.code).toBe(0);
+      const password = /temporary password: (\S+)/.exec(done.out)?.[1] ?? '';
+      const login = await app.anonymous().post('/p/login', { account: 'boss', password });
+      expect(login.json()).toMatchObject({ must_change_password: true });
+      const boss = await app.database.db
+        .selectFrom('users')
+        .innerJoin('company_members', 'company_members.user_id', 'users.id')
+        .innerJoin('companies', 'companies.id', 'company_members.company_id')
+        .select(['users.id', 'users.roles', 'users.email', 'companies.admin_id', 'companies.name'])
+        .executeTakeFirstOrThrow();
+      expect(boss).toMatchObject({
+        roles: 'admin',
+        email: 'boss@acme.example',
+        admin_id: boss.id,
+        name: 'Acme',
+      });
+      expect((await run('depts', 'list')).out).toContain('Acme');
+
+      expect(await run('setup', 'Other', 'boss2', 'Another')).toMatchObject({
+        code: 1,
+        err: 'error: setupDone',
+      });
+      expect((await run('users', 'list')).out).toContain('1 in all');
+    } finally {
+      await app.close();
+    }
   });
 });

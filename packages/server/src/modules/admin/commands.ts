@@ -22,9 +22,13 @@ import {
   UsageQuery,
 } from './schema.ts';
 import type { AdminServices } from './service.ts';
+import { setupCompany } from './setup.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
+First start (without the demo)
+  setup <company name> <account> <name> [--email x]   the company, its root department and its
+                                    administrator; prints a temporary password, to be changed at the first login
 People
   users list [--q text] [--dept id] [--status active|disabled] [--offset n] [--limit n]
   users show <id|account>
@@ -114,6 +118,21 @@ export interface CommandContext {
   printError: (line: string) => void;
   /** Reads a file named on the command line (import csv). */
   readFile: (path: string) => string;
+  /** Seconds since the epoch (the tests' clock). */
+  now?: () => number;
+}
+
+/** A refusal as one line: the catalogue key and what it was about, or what the input got wrong. */
+function failureLine(err: unknown): string {
+  if (err instanceof DomainError) {
+    // The key, then what it was about: its parameters (a refused setting's reason) and details.
+    const about = { ...err.params, ...err.debug };
+    return `error: ${err.key}${Object.keys(about).length > 0 ? ` ${JSON.stringify(about)}` : ''}`;
+  }
+  if (err instanceof ZodError) {
+    return `error: ${err.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`;
+  }
+  return `error: ${err instanceof Error ? err.message : String(err)}`;
 }
 
 const UNITS: Record<string, number> = { '': 1, B: 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };
@@ -144,13 +163,33 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
   const [area, command, ...args] = positionals;
   if (opts.help || !area || !command) {
     print(USAGE);
-    return area || opts.help ? 0 : 1;
+    return opts.help ? 0 : 1;
+  }
+
+  if (area === 'setup') {
+    const [account, name] = args;
+    if (!account || !name) {
+      printError('usage: setup <company name> <account> <name> [--email x]');
+      return 1;
+    }
+    try {
+      const now = ctx.now?.() ?? Math.floor(Date.now() / 1000);
+      const res = await setupCompany(db, admin, { company: command, account, name, email: opts.email }, now);
+      print(`created company ${command} (id ${res.companyId}) and its administrator ${res.user.unique_name}`);
+      print(`temporary password: ${res.temporary_password}  (shown once; to be changed at the first login)`);
+      return 0;
+    } catch (err) {
+      printError(failureLine(err));
+      return 1;
+    }
   }
 
   const operator = await operatorCompanyId(db);
   const companyId = opts.company ? Number(opts.company) : operator;
   if (!companyId) {
-    printError('No company in this database yet (start the server once, or create one).');
+    printError(
+      'No company in this database yet: create it with `npm run admin -- setup <company name> <account> <name>`.',
+    );
     return 1;
   }
   const actor: ConsoleActor = {
@@ -558,17 +597,7 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
     await run();
     return 0;
   } catch (err) {
-    if (err instanceof DomainError) {
-      // The key, then what it was about: its parameters (a refused setting's reason) and details.
-      const about = { ...err.params, ...err.debug };
-      printError(`error: ${err.key}${Object.keys(about).length > 0 ? ` ${JSON.stringify(about)}` : ''}`);
-    } else if (err instanceof ZodError) {
-      printError(
-        `error: ${err.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}`,
-      );
-    } else {
-      printError(`error: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    printError(failureLine(err));
     return 1;
   }
 }

@@ -1,0 +1,76 @@
+import { type TemporaryPasswordAnswer, validateDeptName, validateUniqueName } from '@cirrus/shared';
+import type { Db } from '../../db/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { ConsoleActor } from './policy.ts';
+import { CreateUserBody } from './schema.ts';
+import type { AdminServices } from './service.ts';
+
+export interface SetupInput {
+  company: string;
+  account: string;
+  name: string;
+  email?: string;
+}
+
+export interface SetupAnswer extends TemporaryPasswordAnswer {
+  companyId: number;
+}
+
+/**
+ * A deployment's first company without the demo (`npm run admin -- setup`): the company, its root
+ * department (named as the company) and its administrator, who logs in with a temporary password
+ * and must change it. Refused once the deployment has a company with an administrator; a setup
+ * that stopped half-way (the company there, its administrator not) is completed.
+ */
+export async function setupCompany(
+  db: Db,
+  admin: Pick<AdminServices, 'people' | 'departments'>,
+  input: SetupInput,
+  now: number,
+): Promise<SetupAnswer> {
+  const company = input.company.trim();
+  if (validateDeptName(company)) throw new DomainError('illegalDeptName');
+  if (validateUniqueName(input.account.trim().toLowerCase())) throw new DomainError('InvalidAccount');
+  const body = CreateUserBody.parse({
+    unique_name: input.account,
+    nick_name: input.name,
+    email: input.email ?? null,
+    phone: null,
+    roles: ['admin'],
+  });
+
+  const existing = await db
+    .selectFrom('companies')
+    .select(['id', 'admin_id'])
+    .orderBy('id')
+    .executeTakeFirst();
+  if (existing?.admin_id) throw new DomainError('setupDone');
+  const companyId =
+    existing?.id ??
+    (
+      await db
+        .insertInto('companies')
+        .values({ name: company, admin_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const actor: ConsoleActor = {
+    userId: 0,
+    name: 'command line',
+    companyId,
+    access: 'manage',
+    operator: true,
+    via: 'cli',
+    ip: '',
+  };
+  const root = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  const rootId = root?.id ?? (await admin.departments.create(actor, { name: company, parent_id: null })).id;
+  const created = await admin.people.create(actor, { ...body, dept_ids: [rootId] });
+  await db.updateTable('companies').set({ admin_id: created.user.id }).where('id', '=', companyId).execute();
+  return { ...created, companyId };
+}
