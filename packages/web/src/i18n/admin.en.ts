@@ -83,7 +83,8 @@ export const adminEn = {
     tempText:
       'Give this password to {{name}}. It is shown only now; they must change it at their first login.',
     created: '{{name}} was created.',
-    count: '{{count}} people',
+    count_one: '{{count}} person',
+    count_other: '{{count}} people',
     accountRule: '2–32 letters, digits, dot, dash or underscore; not only digits',
     required: 'Required',
   },
