@@ -70,7 +70,8 @@ export async function openDb(url: string, opts: { schema?: string } = {}): Promi
     };
   }
   const file = url.replace(/^sqlite:\/\//, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A data dir made here is the owner's only: the database holds password hashes and small files.
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers go on while one writer commits. A commit does not wait for the disk on the
   // JavaScript thread (synchronous=NORMAL); instead every committed write waits for a flush of the

@@ -227,7 +227,7 @@ export async function seedDemo(
 }
 
 function writeLogins(file: string, password: string, accounts: string[]): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const lines = [
     'Cirrus demo logins (all demo users share this password)',
     `password: ${password}`,

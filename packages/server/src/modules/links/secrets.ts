@@ -16,7 +16,7 @@ const ENCRYPTED_PREFIX = 'v1.';
 export function loadSecretKey(dataDir: string, fromEnv = ''): Buffer {
   if (fromEnv) return parseKey(fromEnv, 'SECRET_KEY');
   const file = path.join(dataDir, 'secret.key');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx': only the first process to start writes it; the others read what it wrote.
     fs.writeFileSync(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`, {
