@@ -209,6 +209,18 @@ test('in a phone-sized window the files take the width: names readable, nothing 
   await expect(page).toHaveURL(/\/pcview\/drive\/tmp$/);
   await expect(spaces).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('Uploaded files');
+
+  // The drive's other areas too: the list has the width, each row's menu is within reach.
+  await page.getByRole('button', { name: 'Show spaces' }).click();
+  await spaces.getByRole('link', { name: 'Recent' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/recent$/);
+  await expect(spaces).toBeHidden();
+  const recent = page
+    .getByRole('list', { name: 'Recent files' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(recent.getByRole('button', { name: 'More actions' })).toBeInViewport();
+  expect(await overflowing()).toEqual([]);
 });
 
 test('when the system asks for less motion, a menu is whole and in place as soon as it shows', async ({

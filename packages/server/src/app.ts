@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { OpenedDb } from './db/index.ts';
 import { registerAuth } from './http/auth.ts';
 import { DomainError, frameworkError, registerErrorHandler } from './http/errors.ts';
-import { requestForLog } from './http/log-redact.ts';
+import { RequestLog, requestForLog } from './http/log-redact.ts';
 import { registerNotFoundPage } from './http/not-found-page.ts';
 import { addressHasNul, registerTextGuard } from './http/text-input.ts';
 import { registerWebApp } from './http/web.ts';
@@ -470,8 +470,7 @@ export async function buildApp({
   const app = Fastify({
     // The log never keeps an access code or a token that came in an address.
     logger: logger === false ? false : { level: config.logLevel, serializers: { req: requestForLog } },
-    // One line a request, once it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -493,10 +492,6 @@ export async function buildApp({
     done();
   });
   registerTextGuard(app);
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'answered');
-    done();
-  });
   // Once the server is stopping, an answer closes its connection: a client's idle keep-alive
   // connection would otherwise hold the stop for the keep-alive timeout (72 s).
   let stopping = false;

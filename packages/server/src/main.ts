@@ -1,9 +1,18 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { verifyPassword } from './modules/accounts/passwords.ts';
 import { operatorCompanyId } from './modules/admin/policy.ts';
-import { markDemoComplete, seedDemo } from './seed/demo.ts';
+import {
+  claimDemoSeeding,
+  DEMO_CLAIM_SECONDS,
+  demoPending,
+  markDemoComplete,
+  seedDemo,
+} from './seed/demo.ts';
 import { seedDemoDrive } from './seed/drive.ts';
 import { seedDemoTeams } from './seed/teams.ts';
 import { checkBucket } from './storage/s3-blob-store.ts';
@@ -23,6 +32,8 @@ try {
 } catch (err) {
   fail(err instanceof Error ? err.message : String(err));
 }
+// The data dir is its owner's only: the database holds password hashes and small files.
+fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 // A wrong bucket or keys are said now, not at the first upload.
 if (config.blobStore === 's3') await checkBucket(config.s3);
 const database = await openDb(config.databaseUrl);
@@ -36,14 +47,33 @@ const demo = config.demo
       now,
     })
   : undefined;
-if (demo?.pending) {
-  // The demo's teams and files, written through the same services as any upload; then the team
-  // memberships by department, a multi-person chat and a waiting approval. A start stopped
-  // half-way through carries on the next time.
-  await seedDemoDrive({ db: database.db, ...services, now });
-  await seedDemoTeams({ db: database.db, ...services });
-  await markDemoComplete(database.db);
+/**
+ * The demo's teams and files, written through the same services as any upload; then the team
+ * memberships by department, a multi-person chat and a waiting approval. One start of the
+ * deployment seeds them (its claim renewed as it goes); another waits until it is done, or takes
+ * over a claim left by a start killed half-way, which carries on where that one stopped.
+ */
+async function completeDemo(): Promise<void> {
+  const me = crypto.randomUUID();
+  while (await demoPending(database.db)) {
+    if (!(await claimDemoSeeding(database.db, now(), me))) {
+      await sleep(2000);
+      continue;
+    }
+    const renew = setInterval(
+      () => void claimDemoSeeding(database.db, now(), me),
+      (DEMO_CLAIM_SECONDS * 1000) / 3,
+    );
+    try {
+      await seedDemoDrive({ db: database.db, ...services, now });
+      await seedDemoTeams({ db: database.db, ...services });
+      await markDemoComplete(database.db);
+    } finally {
+      clearInterval(renew);
+    }
+  }
 }
+if (demo?.pending) await completeDemo();
 
 try {
   await app.listen({ port: config.port, host: config.host });

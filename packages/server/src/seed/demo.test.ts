@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { demoOf } from '../../test/demo.ts';
 import { makeTestApp, type TestApp } from '../../test/helpers.ts';
-import { seedDemo } from './demo.ts';
+import { claimDemoSeeding, DEMO_CLAIM_SECONDS, demoPending, markDemoComplete, seedDemo } from './demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,9 +13,9 @@ afterAll(async () => {
 });
 
 test('the demo organisation is seeded once, and its users can log in', async () => {
-  const first = await seedDemo(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
+  const first = await demoOf(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
   expect(first.created).toBe(true);
-  const second = await seedDemo(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
+  const second = await demoOf(t.database.db, { dataDir: t.config.dataDir, now: () => t.clock.now });
   expect(second.created).toBe(false);
   expect(second.password).toBe(first.password);
 
@@ -49,7 +50,7 @@ test('the demo organisation is seeded once, and its users can log in', async () 
 test('DEMO_PASSWORD sets the shared password', async () => {
   const app = await makeTestApp();
   try {
-    const res = await seedDemo(app.database.db, {
+    const res = await demoOf(app.database.db, {
       dataDir: app.config.dataDir,
       password: 'Fixed-Demo-42',
       now: () => app.clock.now,
@@ -69,9 +70,41 @@ test('a start stopped before the organisation was stored keeps the password it p
       `${app.config.dataDir}/demo-logins.txt`,
       'Cirrus demo logins\npassword: Printed-Once-7\n',
     );
-    const res = await seedDemo(app.database.db, { dataDir: app.config.dataDir, now: () => app.clock.now });
+    const res = await demoOf(app.database.db, { dataDir: app.config.dataDir, now: () => app.clock.now });
     expect(res).toMatchObject({ created: true, pending: true, password: 'Printed-Once-7' });
     await expect(app.login('kate', 'Printed-Once-7')).resolves.toBeDefined();
+  } finally {
+    await app.close();
+  }
+});
+
+test('one start seeds the demo: another waits on its claim, and takes over one not renewed', async () => {
+  const app = await makeTestApp();
+  try {
+    const { db } = app.database;
+    await demoOf(db, { dataDir: app.config.dataDir, now: () => app.clock.now });
+    const t0 = app.clock.now;
+    expect(await claimDemoSeeding(db, t0, 'a')).toBe(true);
+    expect(await claimDemoSeeding(db, t0 + 1, 'b')).toBe(false);
+    expect(await claimDemoSeeding(db, t0 + 20, 'a')).toBe(true);
+    expect(await claimDemoSeeding(db, t0 + 20 + DEMO_CLAIM_SECONDS, 'b')).toBe(false);
+    expect(await claimDemoSeeding(db, t0 + 21 + DEMO_CLAIM_SECONDS, 'b')).toBe(true);
+    await markDemoComplete(db);
+    expect(await demoPending(db)).toBe(false);
+    expect(await claimDemoSeeding(db, t0 + 100, 'c')).toBe(false);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a deployment made with setup gets no demo beside its company', async () => {
+  const app = await makeTestApp();
+  try {
+    await app.makeCompany('Acme');
+    expect(
+      await seedDemo(app.database.db, { dataDir: app.config.dataDir, now: () => app.clock.now }),
+    ).toBeUndefined();
+    expect(await app.database.db.selectFrom('users').select('id').execute()).toEqual([]);
   } finally {
     await app.close();
   }

@@ -95,30 +95,67 @@ export interface DemoResult {
 /** Stored (for the deployment, company 0) with the organisation, removed once the demo is complete. */
 const DEMO_PENDING = 'demo.pending';
 
+/**
+ * How long a start's claim on the demo's seeding holds without being renewed: another process of
+ * the deployment starting meanwhile waits for it; a start killed half-way is taken over after it.
+ */
+export const DEMO_CLAIM_SECONDS = 30;
+
+/**
+ * Claims the seeding of the pending demo for this start, or renews the claim: true when this start
+ * is to seed (nobody else holds a fresh claim), false while another does.
+ */
+export async function claimDemoSeeding(db: Db, now: number, mine: string): Promise<boolean> {
+  const res = await db
+    .updateTable('settings')
+    .set({ value: JSON.stringify(mine), updated_at: now })
+    .where('company_id', '=', 0)
+    .where('name', '=', DEMO_PENDING)
+    .where((eb) =>
+      eb.or([
+        eb('value', '=', 'true'),
+        eb('value', '=', JSON.stringify(mine)),
+        eb('updated_at', '<', now - DEMO_CLAIM_SECONDS),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Whether the demo still waits for its teams and files. */
+export async function demoPending(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('settings')
+    .select('name')
+    .where('company_id', '=', 0)
+    .where('name', '=', DEMO_PENDING)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The demo's teams and files are all there: later starts leave the demo alone. */
 export async function markDemoComplete(db: Db): Promise<void> {
   await db.deleteFrom('settings').where('company_id', '=', 0).where('name', '=', DEMO_PENDING).execute();
 }
 
+/**
+ * The demo organisation on the first start of an empty deployment; undefined for a deployment
+ * made without it (`npm run admin -- setup`): its company is real and gets no demo beside it.
+ */
 export async function seedDemo(
   db: Db,
   opts: { dataDir: string; password?: string; now: () => number },
-): Promise<DemoResult> {
+): Promise<DemoResult | undefined> {
   const existing = await db
     .selectFrom('users')
     .select('id')
     .where('unique_name', '=', 'admin')
     .executeTakeFirst();
   const loginsFile = path.join(opts.dataDir, 'demo-logins.txt');
+  if (!existing && (await db.selectFrom('companies').select('id').executeTakeFirst())) return undefined;
   if (existing) {
-    const pending = await db
-      .selectFrom('settings')
-      .select('name')
-      .where('company_id', '=', 0)
-      .where('name', '=', DEMO_PENDING)
-      .executeTakeFirst();
     const password = readPassword(loginsFile) ?? '(see demo-logins.txt)';
-    return { created: false, pending: pending !== undefined, password, accounts: [] };
+    return { created: false, pending: await demoPending(db), password, accounts: [] };
   }
   // The logins are written first: a start stopped before the organisation was committed uses the
   // same password the next time, so what it printed stays true.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { demoOf } from '../../test/demo.ts';
 import { makeTestApp, type TestApp } from '../../test/helpers.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoDrive } from './drive.ts';
@@ -12,7 +13,7 @@ afterAll(async () => {
 });
 
 test('the demo drive gives teams members and a lived-in tree of files', async () => {
-  const { password } = await seedDemo(t.database.db, {
+  const { password } = await demoOf(t.database.db, {
     dataDir: t.config.dataDir,
     password: 'Demo-pass-1',
     now: () => t.clock.now,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { demoOf } from '../../test/demo.ts';
 import { makeTestApp, type TestApp } from '../../test/helpers.ts';
 import { markDemoComplete, seedDemo } from './demo.ts';
 import { seedDemoDrive } from './drive.ts';
@@ -13,7 +14,7 @@ afterAll(async () => {
 });
 
 test('the demo teams follow their departments; a chat and a waiting approval exist', async () => {
-  const { password } = await seedDemo(t.database.db, {
+  const { password } = await demoOf(t.database.db, {
     dataDir: t.config.dataDir,
     password: 'Demo-pass-1',
     now: () => t.clock.now,
@@ -53,7 +54,7 @@ test('a start stopped half-way through seeding carries on the next time, without
   try {
     const { db } = app.database;
     const now = () => app.clock.now;
-    const seed = () => seedDemo(db, { dataDir: app.config.dataDir, now });
+    const seed = () => demoOf(db, { dataDir: app.config.dataDir, now });
     const first = await seed();
     expect(first.pending).toBe(true);
     // the process dies at the 40th file

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -47,6 +48,24 @@ describe('fs blob store', () => {
       fs.rmSync(temp);
     }
     expect(fs.readFileSync(blobFile(sha256))).toEqual(data);
+  });
+
+  test('on a file system without hard links, a file put to keep is copied', async () => {
+    const data = Buffer.from('kept where links fail');
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    const link = vi
+      .spyOn(fsp, 'link')
+      .mockRejectedValue(Object.assign(new Error('no links'), { code: 'EPERM' }));
+    try {
+      const temp = store.tempPath();
+      fs.writeFileSync(temp, data);
+      await store.putFile(temp, sha256, { keep: true });
+      expect(fs.readFileSync(temp)).toEqual(data);
+      expect(fs.readFileSync(blobFile(sha256))).toEqual(data);
+      fs.rmSync(temp);
+    } finally {
+      link.mockRestore();
+    }
   });
 
   test('the same small content put again stays one blob, with its time refreshed', async () => {

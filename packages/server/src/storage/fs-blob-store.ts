@@ -170,9 +170,19 @@ export function createFsBlobStore(
     if (await fsp.mkdir(path.dirname(target), { recursive: true })) await fsyncPath(root);
     if (!keep) await fsp.rename(tempPath, target);
     else
-      await fsp.link(tempPath, target).catch((err: NodeJS.ErrnoException) => {
+      await fsp.link(tempPath, target).catch(async (err: NodeJS.ErrnoException) => {
         // the same content put meanwhile: it is there, as wanted
-        if (err.code !== 'EEXIST') throw err;
+        if (err.code === 'EEXIST') return;
+        // a file system without hard links: a copy, flushed, renamed into place
+        if (err.code !== 'EPERM' && err.code !== 'ENOTSUP' && err.code !== 'EOPNOTSUPP') throw err;
+        const copy = store.tempPath();
+        try {
+          await fsp.copyFile(tempPath, copy);
+          await fsyncPath(copy);
+          await fsp.rename(copy, target);
+        } finally {
+          await fsp.rm(copy, { force: true });
+        }
       });
     // The rename must be on disk before any metadata points at it.
     await fsyncPath(path.dirname(target));

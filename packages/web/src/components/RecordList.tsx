@@ -94,11 +94,13 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
   const template = `44px ${columns.map((c) => c.width).join(' ')} 76px`;
   const cellClass = (column: RecordColumn<T>) =>
     `${column.main ? 'cirrus-recordlist-main' : 'cirrus-recordlist-cell'}${column.wide ? ' cirrus-recordlist-wide' : ''}`;
+  const headClass = (column: RecordColumn<T>) =>
+    column.main ? undefined : `cirrus-recordlist-other${column.wide ? ' cirrus-recordlist-wide' : ''}`;
 
   return (
     <div
       className="cirrus-filelist cirrus-recordlist"
-      style={{ '--cirrus-filelist-cols': template } as React.CSSProperties}
+      style={{ '--cirrus-recordlist-cols': template } as React.CSSProperties}
     >
       <div className="cirrus-filelist-head">
         <div className="cirrus-filelist-check">
@@ -115,7 +117,7 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
           />
         </div>
         {columns.map((column) => (
-          <div key={column.key} className={column.wide ? 'cirrus-recordlist-wide' : undefined}>
+          <div key={column.key} className={headClass(column)}>
             {column.title}
           </div>
         ))}

@@ -129,7 +129,26 @@ describe('throttling', () => {
     expect(locked.json().debug.retry_after).toBeGreaterThan(800);
   });
 
-  test('a right password gives its attempt back: it does not count against the address', async () => {
+  test('right passwords at once are not held up by each other: one account, one address', async () => {
+    const fresh = await makeTestApp();
+    try {
+      const anon = fresh.anonymous();
+      const u = await fresh.makeUser();
+      const same = await Promise.all(
+        Array.from({ length: 8 }, () => anon.post('/p/login', { account: u.account, password: u.password })),
+      );
+      expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      const people = await Promise.all(Array.from({ length: 25 }, () => fresh.makeUser()));
+      const many = await Promise.all(
+        people.map((p) => anon.post('/p/login', { account: p.account, password: p.password })),
+      );
+      expect(many.map((r) => r.statusCode)).toEqual(Array(25).fill(200));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a right password does not count against the address', async () => {
     const fresh = await makeTestApp();
     try {
       const anon = fresh.anonymous();

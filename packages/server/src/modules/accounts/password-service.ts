@@ -82,11 +82,12 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   /** The current password must be right; wrong ones are counted against guessing. */
   async function checkOldPassword(user: UserRow, oldPassword: string): Promise<void> {
     const key = `password:user:${user.id}`;
-    await throttle.take(key, OLD_PASSWORD_THROTTLE);
+    await throttle.check(key, OLD_PASSWORD_THROTTLE);
     if (!(await passwordMatches(user.password_hash, oldPassword))) {
-      await throttle.failed(key, OLD_PASSWORD_THROTTLE);
+      await throttle.count(key, OLD_PASSWORD_THROTTLE);
       throw new DomainError('wrongPassword');
     }
+    await throttle.check(key, OLD_PASSWORD_THROTTLE);
     await throttle.clear(key);
   }
 
@@ -189,12 +190,8 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       const kind = accountKind(value);
       const accountKey = `forgot:account:${value.toLowerCase()}`;
       const addressKey = `forgot:address:${ip}`;
-      await throttle.takeAll([
-        [accountKey, FORGOT_ACCOUNT_THROTTLE],
-        [addressKey, FORGOT_ADDRESS_THROTTLE],
-      ]);
-      await throttle.failed(accountKey, FORGOT_ACCOUNT_THROTTLE);
-      await throttle.failed(addressKey, FORGOT_ADDRESS_THROTTLE);
+      await throttle.count(accountKey, FORGOT_ACCOUNT_THROTTLE);
+      await throttle.count(addressKey, FORGOT_ADDRESS_THROTTLE);
 
       if (kind === 'phone') {
         const user = await repo.findUserByPhone(db, value);

@@ -138,17 +138,6 @@ export async function lockFullThrottle(
     .execute();
 }
 
-/** Takes back one counted attempt (it succeeded), unless the key is locked by now. */
-export async function uncountThrottleAttempt(db: DbOrTrx, key: string, t: number): Promise<void> {
-  await db
-    .updateTable('throttles')
-    .set((eb) => ({ failures: eb('failures', '-', 1) }))
-    .where('key', '=', key)
-    .where('failures', '>', 0)
-    .where('locked_until', '<=', t)
-    .execute();
-}
-
 export async function deleteThrottle(db: DbOrTrx, key: string): Promise<void> {
   await db.deleteFrom('throttles').where('key', '=', key).execute();
 }

@@ -107,23 +107,22 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
       const account = input.account.trim();
       const accountKey = `login:account:${account.toLowerCase()}`;
       const addressKey = `login:address:${input.ip}`;
-      await throttle.takeAll([
-        [accountKey, ACCOUNT_THROTTLE],
-        [addressKey, ADDRESS_THROTTLE],
-      ]);
+      const checkKeys = async () => {
+        await throttle.check(accountKey, ACCOUNT_THROTTLE);
+        await throttle.check(addressKey, ADDRESS_THROTTLE);
+      };
+      await checkKeys();
 
       const user = await repo.findUserByAccount(db, account);
       const ok = await passwordMatches(user?.password_hash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
-        await throttle.failed(accountKey, ACCOUNT_THROTTLE);
-        await throttle.failed(addressKey, ADDRESS_THROTTLE);
+        await throttle.count(accountKey, ACCOUNT_THROTTLE);
+        await throttle.count(addressKey, ADDRESS_THROTTLE);
         throw new DomainError('loginFailed');
       }
-      await throttle.succeeded(addressKey);
-      if (user.status !== 'active') {
-        await throttle.succeeded(accountKey);
-        throw new DomainError('InvalidAccount');
-      }
+      // Wrong guesses sent with it may have locked the keys while it was checked.
+      await checkKeys();
+      if (user.status !== 'active') throw new DomainError('InvalidAccount');
       await throttle.clear(accountKey);
 
       const reason = await passwords.mustChangeReason(user);

@@ -271,7 +271,21 @@ describe('npm run admin -- setup (a deployment without the demo)', () => {
         code: 1,
         err: 'error: InvalidAccount',
       });
+      expect(await run('setup', 'Acme', 'boss', '   ')).toMatchObject({
+        code: 1,
+        err: 'error: InvalidNickname',
+      });
+      expect(await run('setup', 'Acme', 'boss', 'Boss', '--email', 'nope')).toMatchObject({
+        code: 1,
+        err: 'error: InvalidEmail',
+      });
       expect(await app.database.db.selectFrom('companies').select('id').execute()).toEqual([]);
+      // a setup that stopped half-way, its company there and its administrator not: completed,
+      // under the name given this time
+      await app.database.db
+        .insertInto('companies')
+        .values({ name: 'Acme Old', admin_id: null, created_at: 1 })
+        .execute();
 
       const done = await run('setup', 'Acme', 'boss', 'The Boss', '--email', 'boss@acme.example');
       expect(done.code).toBe(0);

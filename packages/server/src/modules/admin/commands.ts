@@ -175,7 +175,9 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
     try {
       const now = ctx.now?.() ?? Math.floor(Date.now() / 1000);
       const res = await setupCompany(db, admin, { company: command, account, name, email: opts.email }, now);
-      print(`created company ${command} (id ${res.companyId}) and its administrator ${res.user.unique_name}`);
+      print(
+        `created company ${command.trim()} (id ${res.companyId}) and its administrator ${res.user.unique_name}`,
+      );
       print(`temporary password: ${res.temporary_password}  (shown once; to be changed at the first login)`);
       return 0;
     } catch (err) {

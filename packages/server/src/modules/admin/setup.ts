@@ -1,4 +1,10 @@
-import { type TemporaryPasswordAnswer, validateDeptName, validateUniqueName } from '@cirrus/shared';
+import {
+  type TemporaryPasswordAnswer,
+  validateDeptName,
+  validateEmail,
+  validateNickname,
+  validateUniqueName,
+} from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ConsoleActor } from './policy.ts';
@@ -19,8 +25,10 @@ export interface SetupAnswer extends TemporaryPasswordAnswer {
 /**
  * A deployment's first company without the demo (`npm run admin -- setup`): the company, its root
  * department (named as the company) and its administrator, who logs in with a temporary password
- * and must change it. Refused once the deployment has a company with an administrator; a setup
- * that stopped half-way (the company there, its administrator not) is completed.
+ * and must change it. Refused once the deployment has a company with an administrator. Everything
+ * the administrator's record is checked against is checked before anything is written; a setup
+ * that stopped half-way all the same (the company there, its administrator not) is completed, and
+ * the company takes the name given this time.
  */
 export async function setupCompany(
   db: Db,
@@ -29,15 +37,25 @@ export async function setupCompany(
   now: number,
 ): Promise<SetupAnswer> {
   const company = input.company.trim();
+  const account = input.account.trim().toLowerCase();
+  const email = input.email?.trim().toLowerCase() || null;
   if (validateDeptName(company)) throw new DomainError('illegalDeptName');
-  if (validateUniqueName(input.account.trim().toLowerCase())) throw new DomainError('InvalidAccount');
+  if (validateUniqueName(account)) throw new DomainError('InvalidAccount');
+  if (validateNickname(input.name)) throw new DomainError('InvalidNickname');
+  if (email && validateEmail(email)) throw new DomainError('InvalidEmail');
   const body = CreateUserBody.parse({
-    unique_name: input.account,
+    unique_name: account,
     nick_name: input.name,
-    email: input.email ?? null,
+    email,
     phone: null,
     roles: ['admin'],
   });
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('unique_name', '=', account), ...(email ? [eb('email', '=', email)] : [])]))
+    .executeTakeFirst();
+  if (taken) throw new DomainError('accountInUse');
 
   const existing = await db
     .selectFrom('companies')
@@ -54,6 +72,8 @@ export async function setupCompany(
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  if (existing)
+    await db.updateTable('companies').set({ name: company }).where('id', '=', companyId).execute();
   const actor: ConsoleActor = {
     userId: 0,
     name: 'command line',
@@ -65,11 +85,12 @@ export async function setupCompany(
   };
   const root = await db
     .selectFrom('departments')
-    .select('id')
+    .select(['id', 'name'])
     .where('company_id', '=', companyId)
     .where('parent_id', 'is', null)
     .executeTakeFirst();
   const rootId = root?.id ?? (await admin.departments.create(actor, { name: company, parent_id: null })).id;
+  if (root && root.name !== company) await admin.departments.update(actor, root.id, { name: company });
   const created = await admin.people.create(actor, { ...body, dept_ids: [rootId] });
   await db.updateTable('companies').set({ admin_id: created.user.id }).where('id', '=', companyId).execute();
   return { ...created, companyId };

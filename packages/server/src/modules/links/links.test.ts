@@ -450,10 +450,19 @@ describe('access codes (ARCHITECTURE "Data, durability and safety")', () => {
     // 25 visitors who know the code: none of them brings the link nearer its lock
     for (let i = 0; i < 25; i++)
       expect((await guess(link.chkcode, `192.0.2.${100 + i}`)).statusCode).toBe(200);
+    // visitors with the code at once, from one address, do not hold each other up
+    const right = await Promise.all(Array.from({ length: 12 }, () => guess(link.chkcode, '192.0.2.8')));
+    expect(right.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const answers = await Promise.all(Array.from({ length: 12 }, () => guess(wrong, '192.0.2.9')));
     const results = answers.map((r) => failure(r).result);
     expect(results.filter((r) => r === 'chkcodeWrong')).toHaveLength(5);
     expect(results.filter((r) => r === 'apiRateLimitExceede')).toHaveLength(7);
+    // the right code in a burst of guesses is refused once the guesses before it filled the window
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => guess(i === 12 ? link.chkcode : wrong, '192.0.2.10')),
+    );
+    expect(failure(burst[12]).result).toBe('apiRateLimitExceede');
+    expect(burst.filter((r) => failure(r).result === 'chkcodeWrong')).toHaveLength(5);
   });
 
   test("the viewer's calls count wrong codes against the address as the link page does", async () => {

@@ -241,13 +241,14 @@ export function createLinkService(deps: Deps) {
     if (typed === undefined || typed === '') return false;
     const keys: [string, ThrottlePolicy][] = [[`link-code:link:${scene.link.id}`, CODE_THROTTLE_LINK]];
     if (visitor.ip) keys.unshift([`link-code:ip:${visitor.ip}`, CODE_THROTTLE_ADDRESS]);
-    await throttle.takeAll(keys);
+    // Compared first (in constant time): a right code is only refused while a key is locked or
+    // full, so visitors who know it do not count against each other; a wrong one is counted.
     if (secrets.codeMatches(stored, typed)) {
+      for (const [key, policy] of keys) await throttle.check(key, policy);
       if (visitor.ip) await throttle.clear(`link-code:ip:${visitor.ip}`);
-      await throttle.succeeded(`link-code:link:${scene.link.id}`);
       return true;
     }
-    for (const [key, policy] of keys) await throttle.failed(key, policy);
+    for (const [key, policy] of keys) await throttle.count(key, policy);
     throw new DomainError('chkcodeWrong');
   }
 

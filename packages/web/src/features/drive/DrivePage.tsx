@@ -1,6 +1,4 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
-import { Button, Drawer, Spin, Splitter, Tooltip } from 'antd';
+import { Button, Spin, Splitter } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,32 +13,18 @@ import { FileBrowser } from './FileBrowser';
 import { type DriveArea, type DriveLocation, drivePath, locationFromRoute } from './location';
 import { useFolderPath, useSpaceOf } from './queries';
 import { SpaceList } from './SpaceList';
+import {
+  PANE_MAX,
+  PANE_MIN,
+  SpacesDrawer,
+  SpacesToggle,
+  savedPaneWidth,
+  savePaneWidth,
+  useSpacesDrawer,
+} from './spaces-pane';
 import { DRIVE_NARROW_QUERY, DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import './drive.css';
 import { LazyResult } from '../../components/LazyResult';
-
-const PANE_WIDTH_KEY = 'cirrus.drive.spacesWidth';
-const PANE_MIN = 180;
-const PANE_MAX = 480;
-
-/** The side list's width: the user's last one, else the spec's 250 (spec 001 §9). */
-function savedPaneWidth(): number {
-  try {
-    const width = Number(window.localStorage.getItem(PANE_WIDTH_KEY));
-    if (width >= PANE_MIN && width <= PANE_MAX) return width;
-  } catch {
-    // storage blocked
-  }
-  return SPLIT_PANE_DEFAULT;
-}
-
-function savePaneWidth(sizes: number[]): void {
-  try {
-    window.localStorage.setItem(PANE_WIDTH_KEY, String(Math.round(sizes[0])));
-  } catch {
-    // not remembered
-  }
-}
 
 function DriveView({ location }: { location: DriveLocation }) {
   const { t } = useTranslation();
@@ -58,10 +42,7 @@ function DriveView({ location }: { location: DriveLocation }) {
   );
   const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
-  // The drawer of spaces is open for the address it was opened at: going anywhere closes it.
-  const here = drivePath(location);
-  const [spacesOpenAt, setSpacesOpenAt] = useState<string>();
-  const spacesOpen = narrow && spacesOpenAt === here;
+  const spaces = useSpacesDrawer(narrow, drivePath(location));
   const [paneWidth, setPaneWidth] = useState(savedPaneWidth);
 
   let main: React.ReactNode;
@@ -95,18 +76,7 @@ function DriveView({ location }: { location: DriveLocation }) {
 
   const head = (
     <div className="cirrus-drive-head">
-      {narrow && (
-        <Tooltip title={t('drive.spaces.show')}>
-          <Button
-            type="text"
-            className="cirrus-drive-spaces-toggle"
-            icon={<MenuOutlined aria-hidden />}
-            aria-label={t('drive.spaces.show')}
-            aria-expanded={spacesOpen}
-            onClick={() => setSpacesOpenAt(here)}
-          />
-        </Tooltip>
-      )}
+      {narrow && <SpacesToggle open={spaces.open} onClick={spaces.show} />}
       <DriveBreadcrumb
         location={location}
         teamName={location.area === 'team' ? space.data?.name : undefined}
@@ -153,16 +123,9 @@ function DriveView({ location }: { location: DriveLocation }) {
         </Splitter.Panel>
       </Splitter>
       {narrow && (
-        <Drawer
-          open={spacesOpen}
-          onClose={() => setSpacesOpenAt(undefined)}
-          placement="left"
-          size={280}
-          title={t('drive.spaces.label')}
-          rootClassName="cirrus-drive-spaces-drawer"
-        >
+        <SpacesDrawer open={spaces.open} onClose={spaces.close}>
           <SpaceList location={location} />
-        </Drawer>
+        </SpacesDrawer>
       )}
     </>
   );

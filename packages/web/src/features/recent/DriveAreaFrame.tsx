@@ -1,33 +1,20 @@
-import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
 import { Splitter, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SpaceList } from '../drive/SpaceList';
+import {
+  PANE_MAX,
+  PANE_MIN,
+  SpacesDrawer,
+  SpacesToggle,
+  savedPaneWidth,
+  savePaneWidth,
+  useSpacesDrawer,
+} from '../drive/spaces-pane';
+import { DRIVE_NARROW_QUERY, useMediaQuery } from '../drive/useMediaQuery';
 import '../drive/drive.css';
 import './drive-areas.css';
-
-// The drive page keeps the side list's width under this key (features/drive/DrivePage.tsx).
-const PANE_WIDTH_KEY = 'cirrus.drive.spacesWidth';
-const PANE_MIN = 180;
-const PANE_MAX = 480;
-
-function savedPaneWidth(): number {
-  try {
-    const width = Number(window.localStorage.getItem(PANE_WIDTH_KEY));
-    if (width >= PANE_MIN && width <= PANE_MAX) return width;
-  } catch {
-    // storage blocked
-  }
-  return SPLIT_PANE_DEFAULT;
-}
-
-function savePaneWidth(sizes: number[]): void {
-  try {
-    window.localStorage.setItem(PANE_WIDTH_KEY, String(Math.round(sizes[0])));
-  } catch {
-    // not remembered
-  }
-}
 
 interface DriveAreaFrameProps {
   title: string;
@@ -38,25 +25,47 @@ interface DriveAreaFrameProps {
 
 /**
  * The frame of the drive's other areas (recent, starred, recycle bins, a team's activity): the
- * drive's side list of spaces on the left, the area on the right, as on the drive page itself.
+ * drive's side list of spaces on the left, the area on the right, as on the drive page itself; in
+ * a narrow window the area takes the width and the spaces open in a drawer.
  */
 export function DriveAreaFrame({ title, heading, children }: DriveAreaFrameProps) {
   useDocumentTitle(title);
+  const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
+  const spaces = useSpacesDrawer(narrow, useLocation().pathname);
+  const [paneWidth, setPaneWidth] = useState(savedPaneWidth);
   return (
-    <Splitter className="cirrus-drive" onResizeEnd={savePaneWidth}>
-      <Splitter.Panel defaultSize={savedPaneWidth()} min={PANE_MIN} max={PANE_MAX} collapsible>
-        <SpaceList />
-      </Splitter.Panel>
-      <Splitter.Panel className="cirrus-drive-main">
-        <div className="cirrus-crumbs cirrus-area-heading">
-          {heading ?? (
-            <Typography.Title level={4} className="cirrus-area-heading-title">
-              {title}
-            </Typography.Title>
-          )}
-        </div>
-        {children}
-      </Splitter.Panel>
-    </Splitter>
+    <>
+      <Splitter
+        className={`cirrus-drive${narrow ? ' is-narrow' : ''}`}
+        onResize={(sizes) => !narrow && setPaneWidth(sizes[0])}
+        onResizeEnd={(sizes) => !narrow && savePaneWidth(sizes)}
+      >
+        <Splitter.Panel
+          size={narrow ? 0 : paneWidth}
+          min={narrow ? 0 : PANE_MIN}
+          max={PANE_MAX}
+          resizable={!narrow}
+          collapsible={!narrow}
+        >
+          {!narrow && <SpaceList />}
+        </Splitter.Panel>
+        <Splitter.Panel className="cirrus-drive-main">
+          <div className="cirrus-crumbs cirrus-area-heading">
+            {narrow && <SpacesToggle open={spaces.open} onClick={spaces.show} />}
+            {heading ?? (
+              <Typography.Title level={4} className="cirrus-area-heading-title">
+                {title}
+              </Typography.Title>
+            )}
+          </div>
+          {children}
+        </Splitter.Panel>
+      </Splitter>
+      {narrow && (
+        <SpacesDrawer open={spaces.open} onClose={spaces.close}>
+          <SpaceList />
+        </SpacesDrawer>
+      )}
+    </>
   );
 }

@@ -70,6 +70,8 @@ export function NoticeBell() {
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      // A phone is narrower than the list: it moves in from the edge rather than off it.
+      align={{ overflow: { adjustY: 1, shiftX: 8 } }}
       title={
         <div className="cirrus-notices-title">
           <span>{t('notices.title')}</span>
