@@ -74,7 +74,7 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await opened(dialog);
   await expect(dialog.getByText(`Recover “${name}”?`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Recover' }).click();
-  await expect(page.getByText('Restored.')).toBeVisible();
+  await expect(page.getByText('Recovered.')).toBeVisible();
   await expect(binRow).toHaveCount(0);
 
   // Back in my drive, in its place.
@@ -167,7 +167,7 @@ test('uploading a name twice makes history; recovering the first version brings 
   const recoverDialog = page.getByRole('dialog', { name: 'Recover this version' });
   await opened(recoverDialog);
   await recoverDialog.getByRole('button', { name: 'Recover' }).click();
-  await expect(page.getByText('Restored.')).toBeVisible();
+  await expect(page.getByText('Recovered.')).toBeVisible();
   await expect(versions).toHaveCount(3);
   await expect(versions.nth(0)).toContainText('Version 3');
   await expect(versions.nth(0)).toContainText(`${first.length} B`);

@@ -21,7 +21,7 @@ export const MESSAGES = {
   },
   submitSuccess: { zh: '申请已提交，请等待审批', en: 'Your request has been submitted for approval.' },
   // spec 001 §8
-  recoverSuccess: { zh: '恢复成功', en: 'Restored.' },
+  recoverSuccess: { zh: '恢复成功', en: 'Recovered.' },
   addStar: { zh: '已加星标', en: 'Starred.' },
   deleteStar: { zh: '已取消星标', en: 'Star removed.' },
   copySuccessOpenDir: { zh: '复制成功', en: 'Copied.' },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { watchForNewBuild } from './app/new-build';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { initI18n } from './i18n';
@@ -9,6 +10,7 @@ import 'antd/dist/antd.css';
 import './styles.css';
 
 initI18n();
+watchForNewBuild();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LazyResult } from '../components/LazyResult';
 import { NotFoundPage } from './NotFoundPage';
+import { isStaleBuildError, reloadForNewBuild } from './new-build';
 
 interface AppErrorResultProps {
   onRetry?: () => void;
@@ -31,5 +32,7 @@ export function AppErrorResult({ onRetry, fullPage }: AppErrorResultProps) {
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage fullPage />;
+  // A piece of an older build, gone since a new deployment: the new build is loaded instead.
+  if (isStaleBuildError(error) && reloadForNewBuild()) return null;
   return <AppErrorResult fullPage />;
 }

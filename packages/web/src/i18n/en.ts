@@ -196,8 +196,11 @@ export const en = {
       one: 'Delete “{{name}}”?',
       many: 'Delete {{count}} items?',
       text: 'Deleted items go to the recycle bin, where they can be restored.',
+      textTeam:
+        "Deleted items go to the team's recycle bin, where the team's owner and administrators can restore them.",
       confirm: 'Delete',
       done: 'Moved to the recycle bin.',
+      doneTeam: "Moved to the team's recycle bin.",
       someFailed_one: '{{count}} item could not be deleted.',
       someFailed_other: '{{count}} items could not be deleted.',
     },

@@ -7,12 +7,21 @@ interface DeleteDialogProps {
   open: boolean;
   files: readonly FileRecord[];
   pending: boolean;
+  /** Who can recover what is deleted: the user, or only the team's owner and administrators. */
+  recoveredBy?: 'you' | 'managers';
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before deleting; deleted items go to the recycle bin. */
-export function DeleteDialog({ open, files, pending, onConfirm, onClose }: DeleteDialogProps) {
+export function DeleteDialog({
+  open,
+  files,
+  pending,
+  recoveredBy = 'you',
+  onConfirm,
+  onClose,
+}: DeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <GuardedModal
@@ -30,7 +39,9 @@ export function DeleteDialog({ open, files, pending, onConfirm, onClose }: Delet
           ? t('drive.delete.one', { name: files[0].fname })
           : t('drive.delete.many', { count: files.length })}
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('drive.delete.text')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(recoveredBy === 'managers' ? 'drive.delete.textTeam' : 'drive.delete.text')}
+      </Typography.Paragraph>
     </GuardedModal>
   );
 }

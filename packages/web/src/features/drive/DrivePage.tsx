@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { TeamSpaceLinks } from '../activity/TeamSpaceLinks';
+import { mayOpenTeamBin } from '../recycle/bin-rules';
 import { TeamDetailsButton } from '../teams/TeamDetailsButton';
 import { DriveBreadcrumb } from './DriveBreadcrumb';
 import { FileBrowser } from './FileBrowser';
@@ -70,6 +71,7 @@ function DriveView({ location }: { location: DriveLocation }) {
         folder={{ gid: space.data.id, folderId: location.folderId }}
         folderName={folderName ?? ''}
         personal={personal}
+        recoveredBy={location.area === 'team' && !mayOpenTeamBin(space.data.user_role) ? 'managers' : 'you'}
       />
     );
   }

@@ -99,13 +99,21 @@ interface FileBrowserProps {
   /** The folder's name, for the drop hint. */
   folderName: string;
   personal: PersonalSpaceIds;
+  /** What is deleted here can be recovered by the user (their own bin, a team they manage) or by the team's managers only. */
+  recoveredBy?: 'you' | 'managers';
 }
 
 /**
  * One folder's files: toolbar, the virtual list with selection, sorting and paging, the context
  * menu, the dialogs, and uploads by button or by dropping files on the list.
  */
-export function FileBrowser({ location, folder, folderName, personal }: FileBrowserProps) {
+export function FileBrowser({
+  location,
+  folder,
+  folderName,
+  personal,
+  recoveredBy = 'you',
+}: FileBrowserProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const notify = useNotify();
@@ -283,7 +291,8 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
       {
         onSuccess: ({ failList }) => {
           closeDialog();
-          if (failList.length === 0) notify.success(t('drive.delete.done'));
+          if (failList.length === 0)
+            notify.success(t(recoveredBy === 'managers' ? 'drive.delete.doneTeam' : 'drive.delete.done'));
           else if (failList.length === 1)
             void message.error(
               lookupErrorMessage({ status: 400, body: { result: failList[0].result } }, language),
@@ -490,6 +499,7 @@ export function FileBrowser({ location, folder, folderName, personal }: FileBrow
         {dialog?.kind === 'delete' && (
           <DeleteDialog
             key={dialog.key}
+            recoveredBy={recoveredBy}
             open={dialog.open}
             files={dialog.files}
             pending={remove.isPending}

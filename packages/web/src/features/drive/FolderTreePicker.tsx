@@ -98,6 +98,7 @@ function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNode
           type="button"
           className="cirrus-tree-label"
           aria-pressed={selected}
+          aria-current={current ? 'location' : undefined}
           disabled={excluded}
           onClick={select}
           onDoubleClick={() => ctx.toggle(key)}
@@ -106,7 +107,11 @@ function FolderNode({ gid, folderId, name, level, targetType, icon }: FolderNode
           <span className="cirrus-tree-name" title={name}>
             {name}
           </span>
-          {current && <span className="cirrus-tree-here">{t('drive.picker.here')}</span>}
+          {current && (
+            <span className="cirrus-tree-here" aria-hidden>
+              {t('drive.picker.here')}
+            </span>
+          )}
         </button>
       </div>
       {expanded && (

@@ -32,6 +32,7 @@ import { copyText } from './copy';
 import { createBody, type LinkDraft, linkDraft, type ShareTarget } from './link-draft';
 import { linkAddress, remainingOf, shareText } from './link-text';
 import { MemberChips } from './MemberChips';
+import { assignedText } from './MemberSummary';
 import { useCreateLink, useShareLink, useUpdateLink } from './queries';
 import { ShareMembersDialog } from './ShareMembersDialog';
 import './share.css';
@@ -161,10 +162,7 @@ function OpenLink({
           <span>
             {named === 0
               ? t('share.panel.assignPrompt')
-              : t('share.panel.assigned', {
-                  users: link.permission_total.user,
-                  depts: link.permission_total.department,
-                })}
+              : assignedText(t, link.permission_total.user, link.permission_total.department)}
           </span>
         </button>
       )}

@@ -79,9 +79,11 @@ export function TeamInfoTab({ team }: { team: TeamRecord }) {
             onSave={(name) => save({ name })}
             testId="team-name"
           />
-          <Space size={8}>
+          <Space size={8} wrap>
             <Tag color={team.type === 2 ? 'blue' : 'green'}>{t(`types.${team.type}`)}</Tag>
-            <Typography.Text type="secondary">{t(`roles.${role}`)}</Typography.Text>
+            <Typography.Text type="secondary" className="cirrus-nowrap">
+              {t(`roles.${role}`)}
+            </Typography.Text>
           </Space>
         </div>
         {inviteAllowed && (
