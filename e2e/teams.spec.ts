@@ -59,6 +59,13 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
   // Creating says "Changes saved." too: the notice of the role change below must be a new one.
   await expect(page.getByText('Changes saved.')).toHaveCount(0);
 
+  // 王芳 has it open meanwhile, in a browser of her own
+  const herContext = await browser.newContext({ locale: 'en-US' });
+  const her = await herContext.newPage();
+  await login(her, 'wangfang');
+  const herTeam = her.getByRole('navigation', { name: /spaces/i }).getByRole('link', { name: team });
+  await expect(herTeam).toBeVisible();
+
   // Make 王芳 an admin
   let dialog = await openTeamDetails(page, team);
   await dialog.getByRole('tab', { name: 'Team members' }).click();
@@ -83,6 +90,9 @@ test('a team from creation to deletion: members, roles, removal, transfer, exit,
   await expect(ask).toBeHidden();
   await expect(memberRow(dialog, '王芳')).toHaveCount(0);
   await expect(dialog.getByText('2 members')).toBeVisible();
+  // ... and her page drops the team at once, without a reload (the push socket)
+  await expect(herTeam).toHaveCount(0);
+  await herContext.close();
 
   // A department brings 李娜 as well: she is not removed by name then, and the department's
   // removal asks first

@@ -226,6 +226,7 @@ function createServices(
     jobs,
     dialect: deps.database.dialect,
     now,
+    hub: deps.hub,
   });
   const approvals = createApprovalService({
     db,

@@ -19,7 +19,12 @@ export type RealtimeEvent =
   /** A new message in one of the user's conversations (their own too: another tab shows it). */
   | { type: 'chat.message'; conversation: ConversationRef; message: ChatMessage }
   /** The user has read a conversation up to its newest message (in another tab, say). */
-  | { type: 'chat.read'; conversation: ConversationRef };
+  | { type: 'chat.read'; conversation: ConversationRef }
+  /**
+   * A team the user is in, or was in a moment ago, changed: its people, their roles, its name or
+   * settings, or it is gone (the team lists, the space and its rights are asked again).
+   */
+  | { type: 'team.changed'; group_id: number };
 
 /** The delay before the `attempt`-th reconnection (1-based): 1 s, 2 s, 4 s ... at most REALTIME_RETRY_MAX_MS. */
 export function realtimeRetryDelay(attempt: number): number {

@@ -129,6 +129,47 @@ describe('the push socket, /ws', () => {
     for (const page of [ownerPage, memberTab1, memberTab2, outsiderPage]) page.ws.close();
   });
 
+  test("a team's changes reach its people: who is added, who is taken out, and everyone when it is deleted", async () => {
+    const companyId = await t.makeCompany('Pushed Ltd');
+    const [owner, member, newcomer, outsider] = await Promise.all(
+      Array.from({ length: 4 }, () => t.makeUser({ companyId })),
+    );
+    const gid = await makeTeam(t, owner, [{ user: member, role: TEAM_ROLE.member }], { companyId });
+    const [oc, mc, nc, xc] = await Promise.all([
+      owner.client(),
+      member.client(),
+      newcomer.client(),
+      outsider.client(),
+    ]);
+    const [ownerPage, memberPage, newcomerPage, outsiderPage] = await Promise.all([
+      open(base, oc),
+      open(base, mc),
+      open(base, nc),
+      open(base, xc),
+    ]);
+    const changed = (e: RealtimeEvent) => e.type === 'team.changed' && e.group_id === gid;
+    const heard = (page: Opened) => page.events.filter(changed).length;
+
+    expect(
+      (await oc.post(`/v1/groups/${gid}/members/batch`, { put: [newcomer.id], delete: [], type: 1 }))
+        .statusCode,
+    ).toBeLessThan(300);
+    for (const page of [ownerPage, memberPage, newcomerPage]) await page.next(changed);
+
+    const beforeRemoval = heard(memberPage);
+    expect((await oc.delete(`/api/v3/groups/${gid}/members/${member.id}`)).statusCode).toBeLessThan(300);
+    await settle();
+    // the one taken out hears it too: their lists drop the team
+    expect(heard(memberPage)).toBe(beforeRemoval + 1);
+
+    const beforeDelete = heard(newcomerPage);
+    expect((await oc.delete(`/api/v3/groups/${gid}`)).statusCode).toBeLessThan(300);
+    await settle();
+    expect(heard(newcomerPage)).toBe(beforeDelete + 1);
+    expect(outsiderPage.events.filter(changed)).toEqual([]);
+    for (const page of [ownerPage, memberPage, newcomerPage, outsiderPage]) page.ws.close();
+  });
+
   test('a private message reaches both people, each finding it under the other', async () => {
     await t.services.settings.set(0, 'allow_chat', true);
     const a = await t.makeUser();

@@ -15,9 +15,10 @@ import { SearchBox } from '../features/search/SearchBox';
 import { desktopClient } from '../features/settings/desktop-client';
 import { useSettings } from '../features/settings/queries';
 import { NoticeBell } from '../features/teams/NoticeBell';
+import { applyTeamPush } from '../features/teams/queries';
 import { AvatarMenu } from './AvatarMenu';
 import { paths } from './paths';
-import { useRealtime } from './realtime';
+import { type RealtimeHandler, useRealtime } from './realtime';
 
 // Loaded when first opened: its form is not on the first screen (bench W8).
 const ChangePasswordDialog = lazy(() =>
@@ -34,6 +35,12 @@ function activeArea(pathname: string) {
   return NAVIGATION.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`))?.key;
 }
 
+/** Every push, to each area that cares: the messages side and the teams. */
+const applyPushes: RealtimeHandler = (queryClient, event) => {
+  applyChatPush(queryClient, event);
+  applyTeamPush(queryClient, event);
+};
+
 /** The frame of every app page: top bar, navigation, and the page. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -41,7 +48,7 @@ export function AppLayout() {
   const user = useCurrentUser();
   const settings = useSettings();
   useSessionWatch();
-  useRealtime(applyChatPush, AFTER_FIRST_SCREEN_MS);
+  useRealtime(applyPushes, AFTER_FIRST_SCREEN_MS);
   const active = activeArea(pathname);
   const [changingPassword, setChangingPassword] = useState(false);
   const passwordMounted = useOpenedOnce(changingPassword);

@@ -19,6 +19,7 @@ import {
   type InviteInfo,
   matchesMemberSearch,
   parseTeamAvatar,
+  type RealtimeEvent,
   randomString,
   randomTeamAvatar,
   type Settings,
@@ -85,6 +86,8 @@ interface Deps {
   /** On PostgreSQL the transactions here lock the rows they decide on (repo.ts). */
   dialect: Dialect;
   now: () => number;
+  /** The push socket: people in a team hear that it changed (their team lists, roles and rights). */
+  hub?: { push(to: Iterable<number>, event: RealtimeEvent): void };
 }
 
 /** What a new team or chat gets, whoever asked for it (directly or through approval). */
@@ -126,8 +129,19 @@ export function createTeamService({
   jobs,
   dialect,
   now,
+  hub,
 }: Deps) {
   const rowLocks = dialect === 'postgres';
+
+  /**
+   * Tells everyone in the team now, and `also` (who were in it a moment ago), that it changed: its
+   * people, their roles, its name or settings, or it is gone. Their pages ask again (web app).
+   */
+  async function announce(groupId: number, also: readonly number[] = []): Promise<void> {
+    if (!hub) return;
+    const members = await spaces.memberIds(groupId);
+    hub.push([...members, ...also], { type: 'team.changed', group_id: groupId });
+  }
   async function requireTeam(actor: Actor, groupId: number): Promise<TeamAccess> {
     const access = await spaces.access(actor, groupId);
     if (access?.space.type !== 'team') throw new DomainError('groupNotExist');
@@ -487,6 +501,7 @@ export function createTeamService({
       ...newMemberIds(input).map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
       { type: isChat(input.type) ? RECENT_TYPES.chat : RECENT_TYPES.team, entityId: space.id },
     ]);
+    await announce(space.id);
   }
 
   /** Creates a team or chat with its members in a transaction of its own (see insertTeam). */
@@ -594,6 +609,7 @@ export function createTeamService({
         unique.map((entityId) => ({ type: RECENT_TYPES.user, entityId })),
       );
     }
+    await announce(access.space.id);
   }
 
   /**
@@ -609,6 +625,7 @@ export function createTeamService({
     byCheckbox: boolean,
   ) {
     const unique = [...new Set(ids)];
+    const before = await spaces.memberIds(access.space.id);
     await db.transaction().execute(async (trx) => {
       const space = await lockTeam(trx, access.space.id);
       const role = await currentRole(trx, space.id, actor.userId);
@@ -627,6 +644,7 @@ export function createTeamService({
           : await repo.deleteMembers(trx, space.id, unique);
       if (gone !== unique.length) throw new DomainError('groupMemberNotFound');
     });
+    await announce(access.space.id, before);
   }
 
   const service = {
@@ -833,6 +851,7 @@ export function createTeamService({
             { dedupeKey: `${CONVERT_TEAM_JOB}:${groupId}` },
           );
       });
+      await announce(groupId);
       return details(actor, groupId);
     },
 
@@ -849,6 +868,7 @@ export function createTeamService({
           throw new DomainError('permissionDenied');
         await repo.updateGroup(trx, groupId, { status: 'deleted', invite_code: null });
       });
+      await announce(groupId);
     },
 
     /**
@@ -873,6 +893,7 @@ export function createTeamService({
         if ((await repo.deleteMembers(trx, groupId, [actor.userId])) !== 1)
           throw new DomainError('groupNotExist');
       });
+      await announce(groupId, [actor.userId]);
     },
 
     /** GET /v1/groups/{gid}/members (and /api/v3/groups/{id}/members): paged, searchable. */
@@ -965,6 +986,7 @@ export function createTeamService({
           throw new DomainError('noPermissions');
         }
       });
+      await announce(groupId);
       return service.member(actor, groupId, userId);
     },
 
@@ -1030,6 +1052,7 @@ export function createTeamService({
         await repo.insertMembers(trx, space.id, [actor.userId], TEAM_ROLE.member, now());
         await checkMemberLimit(trx, locked, max_group_members);
       });
+      await announce(space.id);
       return details(actor, space.id);
     },
 

@@ -9,6 +9,7 @@ import { type ApprovalRequestBody, directoryApi } from '../../api/directory';
 import { historyApi } from '../../api/history';
 import { noticesApi } from '../../api/notices';
 import { type CreateTeamBody, teamsApi, type UpdateTeamBody } from '../../api/teams';
+import type { RealtimeHandler } from '../../app/realtime';
 import { driveKeys } from '../drive/queries';
 
 export const teamKeys = {
@@ -24,6 +25,19 @@ export const teamKeys = {
   approvers: () => [...teamKeys.all, 'approvers'] as const,
   approvals: () => [...teamKeys.all, 'approvals'] as const,
   notices: () => ['notices'] as const,
+};
+
+/**
+ * Pushes of a team's changes (its people, their roles, its name or settings, or its deletion): the
+ * team lists, the team and its space (rights included) are asked again, so that someone added sees
+ * it, someone taken out loses it and a new role shows its buttons, without a reload. After the
+ * socket (re)opens, all of it is asked again.
+ */
+export const applyTeamPush: RealtimeHandler = (queryClient, event) => {
+  if (event !== null && event.type !== 'team.changed') return;
+  void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+  void queryClient.invalidateQueries({ queryKey: driveKeys.spaces() });
+  if (event) void queryClient.invalidateQueries({ queryKey: driveKeys.space(event.group_id) });
 };
 
 /** How often a team that is converting its documents (auto_convert_state 2) is asked again. */
