@@ -340,6 +340,8 @@ function createServices(
     blobs,
     users,
     orphans: blobCollector,
+    notices,
+    hub: deps.hub,
     publicUrl: deps.config.publicUrl,
     now,
   });

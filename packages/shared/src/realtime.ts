@@ -24,7 +24,9 @@ export type RealtimeEvent =
    * A team the user is in, or was in a moment ago, changed: its people, their roles, its name or
    * settings, or it is gone (the team lists, the space and its rights are asked again).
    */
-  | { type: 'team.changed'; group_id: number };
+  | { type: 'team.changed'; group_id: number }
+  /** The user has a new notice (a file shared with them): the bell asks again. */
+  | { type: 'notices.new' };
 
 /** The delay before the `attempt`-th reconnection (1-based): 1 s, 2 s, 4 s ... at most REALTIME_RETRY_MAX_MS. */
 export function realtimeRetryDelay(attempt: number): number {

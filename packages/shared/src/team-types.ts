@@ -182,7 +182,9 @@ export type NoticeKind =
   | 'approval_approved'
   | 'approval_rejected'
   | 'team_added'
-  | 'team_invited';
+  | 'team_invited'
+  /** Someone named the user on a link to a file: it is in their "shared with me". */
+  | 'link_shared';
 
 export interface Notice {
   id: number;
@@ -193,6 +195,9 @@ export interface Notice {
     approval_id?: number;
     actor_name?: string;
     reason?: string;
+    /** link_shared: the link and the file's name. */
+    sid?: string;
+    file_name?: string;
   };
   read: boolean;
   created_at: number;

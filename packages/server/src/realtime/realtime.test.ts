@@ -170,6 +170,30 @@ describe('the push socket, /ws', () => {
     for (const page of [ownerPage, memberPage, newcomerPage, outsiderPage]) page.ws.close();
   });
 
+  test('someone named on a link hears of it at once; nobody else does', async () => {
+    const owner = await t.makeUser();
+    const named = await t.makeUser();
+    const other = await t.makeUser();
+    const oc = await owner.client();
+    const gid = (await oc.get('/api/v3/groups/special')).json().id;
+    const form = await oc.post(`/api/v3/groups/${gid}/files`, { parentid: 0, name: 'shared-folder' });
+    const fileid = form.json().fileid;
+    const link = (await oc.post('/api/v3/links', { fileid, ranges: 'user' })).json();
+    const [namedPage, otherPage] = await Promise.all([
+      open(base, await named.client()),
+      open(base, await other.client()),
+    ]);
+    expect(
+      (await oc.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] }))
+        .statusCode,
+    ).toBe(200);
+    await namedPage.next((e) => e.type === 'notices.new');
+    await settle();
+    expect(otherPage.events).toEqual([]);
+    namedPage.ws.close();
+    otherPage.ws.close();
+  });
+
   test('a private message reaches both people, each finding it under the other', async () => {
     await t.services.settings.set(0, 'allow_chat', true);
     const a = await t.makeUser();

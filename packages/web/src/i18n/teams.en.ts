@@ -208,6 +208,7 @@ export const teamsEn = {
       approval_rejected: '{{actor}} did not approve “{{group}}”',
       team_added: '{{actor}} added you to “{{group}}”',
       team_invited: '{{actor}} invited you to the chat “{{group}}”',
+      link_shared: '{{actor}} shared “{{file}}” with you',
     },
   },
   chat: {

@@ -200,6 +200,7 @@ export const teamsZhCN: TeamsMessages = {
       approval_rejected: '{{actor}} 拒绝了“{{group}}”',
       team_added: '{{actor}} 将你加入了“{{group}}”',
       team_invited: '{{actor}} 邀请你加入会话“{{group}}”',
+      link_shared: '{{actor}} 向你分享了“{{file}}”',
     },
   },
   chat: {

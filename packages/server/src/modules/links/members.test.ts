@@ -69,6 +69,23 @@ describe('share members (spec 002 §2, §4, §6)', () => {
     expect(record.link_members_summary).toMatchObject({ total: 1, user: 1, members: [{ name: 'Ben' }] });
   });
 
+  test('someone named on a link is told once, with the file and who shared it', async () => {
+    const { c, file } = await ownerWithFile(t);
+    const named = await t.makeUser({ name: 'Told' });
+    const link = await share(c, file.fileid, { ranges: 'user' });
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] });
+    await c.post(`/api/v3/links/${link.sid}/members`, { permission: 'read', userids: [named.id] });
+    const nc = await named.client();
+    const { notices, unread } = (await nc.get('/xnc/v1/notices')).json();
+    expect(unread).toBe(1);
+    expect(notices).toMatchObject([
+      { kind: 'link_shared', read: false, params: { sid: link.sid, file_name: file.fname } },
+    ]);
+    expect(notices[0].params.actor_name).toBeTruthy();
+    // the sharer is not told of their own share
+    expect((await c.get('/xnc/v1/notices')).json().notices).toEqual([]);
+  });
+
   test('an admin cannot edit their own row; team owners are not listed', async () => {
     const owner = await t.makeUser({ name: 'Owner' });
     const admin = await t.makeUser({ name: 'Admin' });

@@ -25,6 +25,7 @@ import {
   MAX_DOWNLOAD_COUNT,
   maskOf,
   PAGE_SIZE_SHARE_MEMBERS,
+  type RealtimeEvent,
   rangeOptionsFor,
   type ShareCandidate,
   type SharedFileList,
@@ -53,6 +54,7 @@ import type { FileService } from '../files/service.ts';
 import type { TransferService } from '../files/transfer.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { LockGuard } from '../locks/guard.ts';
+import type { NoticeService } from '../notices/service.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { LinkPreviews, LinkTarget } from '../preview/links.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -129,6 +131,9 @@ interface Deps {
   identity: Pick<IdentityService, 'state'>;
   outbox: Pick<OutboxService, 'send'>;
   events: EventLog;
+  /** People named on a link are told (in-app notices), their pages at once (the push socket). */
+  notices?: Pick<NoticeService, 'send'>;
+  hub?: { push(to: Iterable<number>, event: RealtimeEvent): void };
   throttle: Throttle;
   locks: LockGuard;
   blobs: BlobStore;
@@ -603,12 +608,18 @@ export function createLinkService(deps: Deps) {
   }
 
   /** Writes the changes checkEntries answered, in the caller's transaction. */
-  async function writeEntries(trx: DbOrTrx, scene: Scene, actor: Actor, changes: EntryChange[]) {
+  async function writeEntries(
+    trx: DbOrTrx,
+    scene: Scene,
+    actor: Actor,
+    changes: EntryChange[],
+    told?: number[],
+  ) {
     const t = now();
     for (const change of changes) {
       if (change.operate === 'add') {
         // Someone who was added a moment ago is on the link already: nothing more to do.
-        await insertPrincipal(trx, scene, actor, change.type, change.id, change.permission);
+        await insertPrincipal(trx, scene, actor, change.type, change.id, change.permission, told);
         continue;
       }
       const row = await repo.findMemberByKey(trx, scene.link.id, change.key);
@@ -644,6 +655,7 @@ export function createLinkService(deps: Deps) {
     type: 'user' | 'dept',
     id: number,
     permission: string,
+    told?: number[],
   ): Promise<number | undefined> {
     const t = now();
     const rowId = await repo.insertMemberIfAbsent(trx, {
@@ -658,7 +670,19 @@ export function createLinkService(deps: Deps) {
       created_at: t,
       updated_at: t,
     });
-    if (rowId !== undefined && type === 'user') await repo.receive(trx, scene.link.id, id, t);
+    if (rowId !== undefined && type === 'user') {
+      await repo.receive(trx, scene.link.id, id, t);
+      // They are told (a notice); a department's people find it in their "shared with me".
+      if (id !== actor.userId) {
+        await deps.notices?.send(
+          [id],
+          'link_shared',
+          { sid: scene.link.sid, file_name: scene.file.name, actor_name: actor.user.nick_name },
+          trx,
+        );
+        told?.push(id);
+      }
+    }
     return rowId;
   }
 
@@ -998,11 +1022,13 @@ export function createLinkService(deps: Deps) {
         : [];
       // Everything checked: the settings and the entries commit together or not at all.
       const narrowed = patch.ranges !== undefined && !widensLink(scene.link, { ranges: patch.ranges });
+      const told: number[] = [];
       await db.transaction().execute(async (trx) => {
         await saveLink(trx, scene.link.id, version, patch);
-        await writeEntries(trx, scene, actor, changes);
+        await writeEntries(trx, scene, actor, changes, told);
         if (narrowed) await repo.forgetUnnamedReceivers(trx, scene.link.id);
       });
+      deps.hub?.push(told, { type: 'notices.new' });
       return present(await reload(scene), viewer, { members: true });
     },
 
@@ -1152,6 +1178,7 @@ export function createLinkService(deps: Deps) {
       }
       // The rows and the share event commit together.
       const addedIds: number[] = [];
+      const told: number[] = [];
       const invites: { address: string; kind: 'email' | 'phone' }[] = [];
       await db.transaction().execute(async (trx) => {
         for (const who of wanted) {
@@ -1172,7 +1199,7 @@ export function createLinkService(deps: Deps) {
             });
             if (id !== undefined) invites.push(who);
           } else {
-            id = await insertPrincipal(trx, scene, actor, who.type, who.id, body.permission);
+            id = await insertPrincipal(trx, scene, actor, who.type, who.id, body.permission, told);
           }
           // Added by someone else a moment ago.
           if (id === undefined) failList.push({ result: 'linkMemberExist', name: who.name });
@@ -1185,6 +1212,7 @@ export function createLinkService(deps: Deps) {
             added: addedIds.length,
           });
       });
+      deps.hub?.push(told, { type: 'notices.new' });
       // The invitations go out once the rows they announce are there.
       for (const { address, kind } of invites) await invite(scene, actor, address, kind);
       const invited = invites.map((i) => i.address);

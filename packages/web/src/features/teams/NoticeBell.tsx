@@ -7,11 +7,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
+import { linkPreviewPath } from '../preview/paths';
 import { useMarkNoticesRead, useNotices } from './queries';
 import './teams.css';
 
-/** Where a notice leads: approvals to the approve page, team notices to the team's drive. */
+/** Where a notice leads: approvals to the approve page, team notices to the team's drive, a share to its link. */
 function targetOf(notice: Notice): string {
+  if (notice.kind === 'link_shared' && notice.params.sid) return linkPreviewPath(notice.params.sid);
   if (notice.kind.startsWith('approval_') && !notice.params.group_id) return `${paths.drive}/approve`;
   if (notice.params.group_id) return `${paths.drive}/group/${notice.params.group_id}`;
   return `${paths.drive}/approve`;
@@ -33,6 +35,7 @@ export function NoticeBell() {
       group: n.params.group_name ?? '',
       actor: n.params.actor_name ?? '',
       reason: n.params.reason ?? '',
+      file: n.params.file_name ?? '',
     });
 
   const content = (

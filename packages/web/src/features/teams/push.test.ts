@@ -35,3 +35,10 @@ test("another area's push changes nothing here", () => {
   applyTeamPush(client, { type: 'chat.read', conversation: { type: 3, id: 7 } });
   expect(stale(client)).toEqual([]);
 });
+
+test('a new notice refreshes the bell only', () => {
+  const client = clientWithData();
+  client.setQueryData(teamKeys.notices(), { notices: [], unread: 0 });
+  applyTeamPush(client, { type: 'notices.new' });
+  expect(stale(client)).toEqual([JSON.stringify(teamKeys.notices())]);
+});

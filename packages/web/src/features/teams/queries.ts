@@ -34,6 +34,9 @@ export const teamKeys = {
  * socket (re)opens, all of it is asked again.
  */
 export const applyTeamPush: RealtimeHandler = (queryClient, event) => {
+  // A new notice (a share), or a team change, which often comes with one (added to a team).
+  if (event === null || event.type === 'notices.new' || event.type === 'team.changed')
+    void queryClient.invalidateQueries({ queryKey: teamKeys.notices() });
   if (event !== null && event.type !== 'team.changed') return;
   void queryClient.invalidateQueries({ queryKey: teamKeys.all });
   void queryClient.invalidateQueries({ queryKey: driveKeys.spaces() });
@@ -262,7 +265,7 @@ export function useNotices() {
   return useQuery({
     queryKey: teamKeys.notices(),
     queryFn: () => noticesApi.list({ limit: 20 }),
-    // A badge that notices new requests without a reload; the realtime bus can replace this.
+    // Shares and team changes are pushed (applyTeamPush); the poll finds the rest (approvals).
     refetchInterval: 60_000,
   });
 }
