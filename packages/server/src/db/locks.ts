@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTrx } from './index.ts';
 
 /**
@@ -14,4 +14,14 @@ export async function lockRow(
 ): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Makes the transactions that create a deployment's first company (the demo's seeding, `npm run
+ * admin -- setup`) take turns, so that each sees whether the other made one. SQLite runs one writer
+ * at a time (and a reader that writes after another's commit fails), so it needs nothing.
+ */
+export async function lockFirstCompany(trx: DbOrTrx): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`SELECT pg_advisory_xact_lock(7270010)`.execute(trx);
 }

@@ -97,14 +97,16 @@ test('one start seeds the demo: another waits on its claim, and takes over one n
   }
 });
 
-test('a deployment made with setup gets no demo beside its company', async () => {
+test('a deployment made with setup gets no demo beside its company, even with an account named admin', async () => {
   const app = await makeTestApp();
   try {
-    await app.makeCompany('Acme');
+    const companyId = await app.makeCompany('Acme');
+    await app.makeUser({ account: 'admin', companyId, roles: 'admin' });
     expect(
       await seedDemo(app.database.db, { dataDir: app.config.dataDir, now: () => app.clock.now }),
     ).toBeUndefined();
-    expect(await app.database.db.selectFrom('users').select('id').execute()).toEqual([]);
+    expect(await app.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    expect(fs.existsSync(`${app.config.dataDir}/demo-logins.txt`)).toBe(false);
   } finally {
     await app.close();
   }

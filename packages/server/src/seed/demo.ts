@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../db/index.ts';
+import type { Db, DbOrTrx } from '../db/index.ts';
+import { lockFirstCompany } from '../db/locks.ts';
 import { pinyinOf } from '../lib/pinyin.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 
@@ -146,13 +147,15 @@ export async function seedDemo(
   db: Db,
   opts: { dataDir: string; password?: string; now: () => number },
 ): Promise<DemoResult | undefined> {
+  // The demo's administrator has the demo's address: an `admin` made by setup is not the demo.
   const existing = await db
     .selectFrom('users')
     .select('id')
     .where('unique_name', '=', 'admin')
+    .where('email', '=', `admin@${DEMO_EMAIL_DOMAIN}`)
     .executeTakeFirst();
   const loginsFile = path.join(opts.dataDir, 'demo-logins.txt');
-  if (!existing && (await db.selectFrom('companies').select('id').executeTakeFirst())) return undefined;
+  if (!existing && (await anyCompany(db))) return undefined;
   if (existing) {
     const password = readPassword(loginsFile) ?? '(see demo-logins.txt)';
     return { created: false, pending: await demoPending(db), password, accounts: [] };
@@ -167,7 +170,10 @@ export async function seedDemo(
   // Hash before the transaction: no slow work while it is open.
   const hashes = await Promise.all(accounts.map(() => hashPassword(password)));
 
-  await db.transaction().execute(async (trx) => {
+  const made = await db.transaction().execute(async (trx) => {
+    // A company made meanwhile (setup from the command line while the passwords were hashed): no demo.
+    await lockFirstCompany(trx);
+    if (await anyCompany(trx)) return false;
     await trx
       .insertInto('settings')
       .values({ company_id: 0, name: DEMO_PENDING, value: 'true', updated_at: t })
@@ -258,9 +264,17 @@ export async function seedDemo(
         created_at: t,
       })
       .execute();
+    return true;
   });
-
+  if (!made) {
+    fs.rmSync(loginsFile, { force: true });
+    return undefined;
+  }
   return { created: true, pending: true, password, accounts };
+}
+
+async function anyCompany(db: DbOrTrx): Promise<boolean> {
+  return (await db.selectFrom('companies').select('id').executeTakeFirst()) !== undefined;
 }
 
 function writeLogins(file: string, password: string, accounts: string[]): void {

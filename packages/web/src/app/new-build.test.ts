@@ -1,7 +1,12 @@
-import { describe, expect, test, vi } from 'vitest';
-import { isStaleBuildError, reloadForNewBuild } from './new-build';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { forgetReloadForTests, isStaleBuildError, reloadForNewBuild } from './new-build';
 
 describe('a page left open across a new deployment', () => {
+  beforeEach(() => {
+    forgetReloadForTests();
+    window.sessionStorage.clear();
+  });
+
   test('knows a piece of the old build that is gone from other errors', () => {
     expect(
       isStaleBuildError(
@@ -14,12 +19,24 @@ describe('a page left open across a new deployment', () => {
   });
 
   test('loads the new build once, not again within a minute', () => {
-    const storage = window.sessionStorage;
-    storage.clear();
     const reload = vi.fn();
-    expect(reloadForNewBuild(1_000_000, storage, reload)).toBe(true);
-    expect(reloadForNewBuild(1_030_000, storage, reload)).toBe(false);
-    expect(reloadForNewBuild(1_061_000, storage, reload)).toBe(true);
+    expect(reloadForNewBuild(1_000_000, window.sessionStorage, reload, true)).toBe(true);
+    forgetReloadForTests(); // the reloaded page
+    expect(reloadForNewBuild(1_030_000, window.sessionStorage, reload, true)).toBe(false);
+    expect(reloadForNewBuild(1_061_000, window.sessionStorage, reload, true)).toBe(true);
+    expect(reloadForNewBuild(1_200_000, window.sessionStorage, reload, true)).toBe(false); // same page
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  test('offline, or without storage, it does not reload (the error is shown, no loop)', () => {
+    const reload = vi.fn();
+    expect(reloadForNewBuild(1_000_000, window.sessionStorage, reload, false)).toBe(false);
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    } as unknown as Storage;
+    expect(reloadForNewBuild(1_000_000, blocked, reload, true)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

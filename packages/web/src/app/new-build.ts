@@ -2,6 +2,9 @@ const RELOADED_AT = 'cirrus.reloadedForNewBuild';
 /** A reload for a new build is not tried again sooner than this: a server that is down does not loop. */
 const RELOAD_AGAIN_AFTER_MS = 60_000;
 
+/** This page has asked for a reload already (storage may be blocked: then once a page is all). */
+let reloading = false;
+
 /**
  * Whether an error is the browser failing to load a piece of the app: a page left open across a
  * new deployment asks for code the server no longer has (its files are named by their content).
@@ -13,20 +16,28 @@ export function isStaleBuildError(error: unknown): boolean {
   );
 }
 
-/** Loads the new build, unless that was tried within the last minute; answers whether it reloads. */
+/**
+ * Loads the new build, unless the browser is offline (then the error is the network's), this page
+ * asked already, or a reload was tried within the last minute (storage blocked: never again from
+ * a reloaded page either, as far as the page can tell). Answers whether it reloads.
+ */
 export function reloadForNewBuild(
   now = Date.now(),
-  storage: Storage = window.sessionStorage,
+  storage?: Storage,
   reload = () => window.location.reload(),
+  online = typeof navigator === 'undefined' || navigator.onLine,
 ): boolean {
-  let last = 0;
+  if (reloading || !online) return false;
   try {
-    last = Number(storage.getItem(RELOADED_AT) ?? 0);
+    const store = storage ?? window.sessionStorage;
+    const last = Number(store.getItem(RELOADED_AT) ?? 0);
     if (now - last < RELOAD_AGAIN_AFTER_MS) return false;
-    storage.setItem(RELOADED_AT, String(now));
+    store.setItem(RELOADED_AT, String(now));
   } catch {
-    // storage blocked: reload all the same, once per page
+    // storage blocked: without a memory across reloads, no reload (no loop)
+    return false;
   }
+  reloading = true;
   reload();
   return true;
 }
@@ -36,4 +47,9 @@ export function watchForNewBuild(): void {
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadForNewBuild()) event.preventDefault();
   });
+}
+
+/** For tests: a new page. */
+export function forgetReloadForTests(): void {
+  reloading = false;
 }

@@ -113,6 +113,24 @@ describe('throttling', () => {
     expect((await anon.post('/p/login', { account: u.account, password: u.password })).statusCode).toBe(200);
   });
 
+  test('one person has one count, whichever of their account or email is typed', async () => {
+    const u = await t.makeUser();
+    const anon = t.anonymous();
+    for (const account of [
+      u.account,
+      u.account,
+      u.account,
+      `${u.account}@test.example`,
+      u.account.toUpperCase(),
+    ])
+      expect((await anon.post('/p/login', { account, password: 'Wrong-pass-9' })).statusCode).toBe(401);
+    const refused = await anon.post('/p/login', {
+      account: `${u.account}@test.example`,
+      password: u.password,
+    });
+    expect(refused.statusCode).toBe(429);
+  });
+
   test('wrong passwords sent at once are counted one by one: five are tried, the rest wait', async () => {
     const u = await t.makeUser();
     const anon = t.anonymous();

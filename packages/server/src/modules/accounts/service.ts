@@ -105,7 +105,9 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
      */
     async login(input: LoginInput): Promise<LoginOutcome> {
       const account = input.account.trim();
-      const accountKey = `login:account:${account.toLowerCase()}`;
+      const user = await repo.findUserByAccount(db, account);
+      // One count a person, whichever of their names, email or phone is typed.
+      const accountKey = user ? `login:user:${user.id}` : `login:account:${account.toLowerCase()}`;
       const addressKey = `login:address:${input.ip}`;
       const checkKeys = async () => {
         await throttle.check(accountKey, ACCOUNT_THROTTLE);
@@ -113,7 +115,6 @@ export function createAccountService({ db, writes, throttle, users, passwords, n
       };
       await checkKeys();
 
-      const user = await repo.findUserByAccount(db, account);
       const ok = await passwordMatches(user?.password_hash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
         await throttle.count(accountKey, ACCOUNT_THROTTLE);

@@ -6,6 +6,7 @@ import {
   validateUniqueName,
 } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
+import { lockFirstCompany } from '../../db/locks.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ConsoleActor } from './policy.ts';
 import { CreateUserBody } from './schema.ts';
@@ -57,23 +58,26 @@ export async function setupCompany(
     .executeTakeFirst();
   if (taken) throw new DomainError('accountInUse');
 
-  const existing = await db
-    .selectFrom('companies')
-    .select(['id', 'admin_id'])
-    .orderBy('id')
-    .executeTakeFirst();
-  if (existing?.admin_id) throw new DomainError('setupDone');
-  const companyId =
-    existing?.id ??
-    (
-      await db
-        .insertInto('companies')
-        .values({ name: company, admin_id: null, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  if (existing)
-    await db.updateTable('companies').set({ name: company }).where('id', '=', companyId).execute();
+  // With the first company's lock: the demo seeded meanwhile by a start counts as a company.
+  const companyId = await db.transaction().execute(async (trx) => {
+    await lockFirstCompany(trx);
+    const existing = await trx
+      .selectFrom('companies')
+      .select(['id', 'admin_id'])
+      .orderBy('id')
+      .executeTakeFirst();
+    if (existing?.admin_id) throw new DomainError('setupDone');
+    if (existing) {
+      await trx.updateTable('companies').set({ name: company }).where('id', '=', existing.id).execute();
+      return existing.id;
+    }
+    const row = await trx
+      .insertInto('companies')
+      .values({ name: company, admin_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
   const actor: ConsoleActor = {
     userId: 0,
     name: 'command line',

@@ -247,10 +247,10 @@ export function createLinkService(deps: Deps) {
     const keys: [string, ThrottlePolicy][] = [[`link-code:link:${scene.link.id}`, CODE_THROTTLE_LINK]];
     if (visitor.ip) keys.unshift([`link-code:ip:${visitor.ip}`, CODE_THROTTLE_ADDRESS]);
     // Compared first (in constant time): a right code is only refused while a key is locked or
-    // full, so visitors who know it do not count against each other; a wrong one is counted.
+    // full, so visitors who know it do not count against each other; a wrong one is counted. A
+    // right code clears nothing: the code of one link must not buy guesses at another's.
     if (secrets.codeMatches(stored, typed)) {
       for (const [key, policy] of keys) await throttle.check(key, policy);
-      if (visitor.ip) await throttle.clear(`link-code:ip:${visitor.ip}`);
       return true;
     }
     for (const [key, policy] of keys) await throttle.count(key, policy);

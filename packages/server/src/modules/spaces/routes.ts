@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/actor.ts';
+import type { TeamService } from '../teams/service.ts';
 import {
   DeptParams,
   GroupIdParams,
@@ -13,7 +14,13 @@ import {
 import type { SpaceService } from './service.ts';
 
 /** Spaces and their storage (spec 001 §7 "Teams and spaces"). */
-export function spaceRoutes({ spaces }: { spaces: SpaceService }) {
+export function spaceRoutes({
+  spaces,
+  teams,
+}: {
+  spaces: SpaceService;
+  teams: Pick<TeamService, 'setRoleMasks'>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,7 +52,7 @@ export function spaceRoutes({ spaces }: { spaces: SpaceService }) {
       '/api/v3/groups/:id/files/0/permission',
       { schema: { params: GroupIdParams, body: RoleMasksBody } },
       async (req) => ({
-        permissions: await spaces.setRoleMasks(actorOf(req), req.params.id, req.body.permissions),
+        permissions: await teams.setRoleMasks(actorOf(req), req.params.id, req.body.permissions),
       }),
     );
 

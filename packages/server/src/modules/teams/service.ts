@@ -139,7 +139,9 @@ export function createTeamService({
    */
   async function announce(groupId: number, also: readonly number[] = []): Promise<void> {
     if (!hub) return;
-    const members = await spaces.memberIds(groupId);
+    // After the commit: a failed read must not turn a change made into an error. A push not made
+    // costs a delay, never data (the pages ask again on their own).
+    const members = await spaces.memberIds(groupId).catch(() => []);
     hub.push([...members, ...also], { type: 'team.changed', group_id: groupId });
   }
   async function requireTeam(actor: Actor, groupId: number): Promise<TeamAccess> {
@@ -652,6 +654,13 @@ export function createTeamService({
     details,
     conversation,
 
+    /** PUT /api/v3/groups/{id}/files/0/permission: the role masks change everyone's rights, who hear of it. */
+    async setRoleMasks(actor: Actor, groupId: number, entries: { team_role: number; user_acl: number }[]) {
+      const masks = await spaces.setRoleMasks(actor, groupId, entries);
+      await announce(groupId);
+      return masks;
+    },
+
     /** Any space the actor sees (GET /api/v3/groups/{id} answers personal spaces too). */
     requireSpace: (actor: Actor, groupId: number) => spaces.requireAccess(actor, groupId),
     spaceRecord: (actor: Actor, groupId: number) => spaces.record(actor, groupId),
@@ -797,6 +806,7 @@ export function createTeamService({
         await checkGroupLimit(trx, creator, max_groups_per_user);
         await repo.updateGroup(trx, groupId, { team_type: TEAM_TYPE.general, avatar: randomTeamAvatar() });
       });
+      await announce(groupId);
       return details(actor, groupId);
     },
 

@@ -235,7 +235,7 @@ export function RecentPage() {
           rowActions={(row) => (
             <button
               type="button"
-              className="cirrus-row-button"
+              className="cirrus-row-button cirrus-row-more"
               title={t('drive.toolbar.more')}
               aria-label={t('drive.toolbar.more')}
               aria-haspopup="menu"

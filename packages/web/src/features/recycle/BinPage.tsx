@@ -402,7 +402,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
               </button>
               <button
                 type="button"
-                className="cirrus-row-button"
+                className="cirrus-row-button cirrus-row-more"
                 title={t('drive.toolbar.more')}
                 aria-label={t('drive.toolbar.more')}
                 aria-haspopup="menu"

@@ -191,7 +191,7 @@ export function StarredPage() {
               </button>
               <button
                 type="button"
-                className="cirrus-row-button"
+                className="cirrus-row-button cirrus-row-more"
                 title={t('drive.toolbar.more')}
                 aria-label={t('drive.toolbar.more')}
                 aria-haspopup="menu"
