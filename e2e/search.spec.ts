@@ -7,7 +7,7 @@ test.use({ locale: 'en-US' });
 const row = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
 
-test('a user types in the search box, picks a file from the dropdown and lands in its folder', async ({
+test('a user types in the search box, picks a file from the dropdown to read it, and finds its folder', async ({
   page,
 }) => {
   await login(page, 'zhangwei');
@@ -21,7 +21,16 @@ test('a user types in the search box, picks a file from the dropdown and lands i
   await expect(files.locator('mark', { hasText: '回归测试' })).toBeVisible();
   await hit.click();
 
-  // The file's folder, with the file to highlight named in the address.
+  // The file opens in the viewer
+  await expect(page).toHaveURL(/\/p\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'v2.3 回归测试报告.docx' })).toBeVisible();
+  await page.goBack();
+
+  // The results page's Open folder: the file's folder, with the file to highlight named in the address.
+  await box.fill('回归测试');
+  await box.press('Enter');
+  const found = page.locator('.cirrus-hit-row').filter({ hasText: 'v2.3 回归测试报告.docx' });
+  await found.getByRole('button', { name: 'Open folder' }).click();
   await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+\/\d+\?highlight=\d+$/);
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('测试报告');
   await expect(row(page, 'v2.3 回归测试报告.docx')).toBeVisible();

@@ -30,8 +30,8 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
 export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   link_ranges: {
     group: 'sharing',
-    zh: '分享链接可选的范围：任何人、公司、团队、指定人员（spec 002 §6）。范围被取消的已有链接只对其指定的人和所在空间的成员开放。',
-    en: 'The link ranges an editor may choose: anyone, company, team, chosen people (spec 002 §6). A link whose range is taken away opens only for the people it names and those of its space.',
+    zh: '分享链接可选的范围：任何人、公司、团队、指定人员。范围被取消的已有链接只对其指定的人和所在空间的成员开放。',
+    en: 'The link ranges an editor may choose: anyone, company, team, chosen people. A link whose range is taken away opens only for the people it names and those of its space.',
   },
   default_link_range: {
     group: 'sharing',
@@ -151,7 +151,7 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   signup_vip_level: {
     group: 'accounts',
     zh: '自行注册的普通用户的 VIP 等级。',
-    en: 'The vip level of a general user who signs up.',
+    en: 'The VIP level of a general user who signs up.',
     deployment: true,
     min: 0,
     max: 10,

@@ -234,6 +234,7 @@ export const en = {
       title: 'Uploads',
       summary: '{{done}} of {{total}} uploaded',
       allDone: 'All uploads complete',
+      doneCancelled: '{{done}} uploaded, {{cancelled}} cancelled',
       failed_one: '{{count}} failed',
       failed_other: '{{count}} failed',
       speed: '{{speed}}/s',

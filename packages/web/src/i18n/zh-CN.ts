@@ -231,6 +231,7 @@ export const zhCN: Messages = {
       title: '上传',
       summary: '已上传 {{done}}/{{total}}',
       allDone: '全部上传完成',
+      doneCancelled: '已上传 {{done}} 个，已取消 {{cancelled}} 个',
       failed_one: '{{count}} 个失败',
       failed_other: '{{count}} 个失败',
       speed: '{{speed}}/秒',

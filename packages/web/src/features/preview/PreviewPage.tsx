@@ -252,7 +252,12 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
         {!editing && (
           <div className="cirrus-preview-actions">
             {view.permissions.edit && !errorKey && (
-              <Button type="text" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('preview.edit.edit')}
+                onClick={() => setEditing(true)}
+              >
                 {t('preview.edit.edit')}
               </Button>
             )}
@@ -260,6 +265,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
               <Button
                 type="text"
                 icon={<UnlockOutlined />}
+                aria-label={t('locks.unlock')}
                 loading={locks.unlock.isPending}
                 onClick={() => locks.unlock.mutate(lockTarget)}
               >
@@ -270,6 +276,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
               <Button
                 type="text"
                 icon={<LockOutlined />}
+                aria-label={t('locks.lock')}
                 loading={locks.lock.isPending}
                 onClick={() => locks.lock.mutate(lockTarget)}
               >

@@ -10,7 +10,7 @@ import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { downloadUrlOf, startDownload } from '../drive/download';
 import { Highlight } from './Highlight';
-import { hitPath, useSpaceNames } from './hits';
+import { hitOpenPath, hitPath, useSpaceNames } from './hits';
 
 // Loaded when first opened: the folder picker is not on the first screen (bench W8).
 const SearchMoveDialog = lazy(() =>
@@ -85,7 +85,7 @@ export function FileHitList({ hits, selectable = true }: FileHitListProps) {
               )}
               <FileTypeIcon file={hit} size={28} />
               <div className="cirrus-hit-main">
-                <Link to={hitPath(hit, personal)} className="cirrus-hit-name">
+                <Link to={hitOpenPath(hit, personal)} className="cirrus-hit-name">
                   <Highlight text={hit.fname} ranges={hit.search.name_ranges} />
                 </Link>
                 <div className="cirrus-hit-meta">

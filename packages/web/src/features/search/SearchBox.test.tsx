@@ -116,7 +116,7 @@ function renderWith(element: React.ReactNode, at = '/pcview/drive', path = '*') 
 const type = (text: string) => fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } });
 
 describe('the top bar search (spec 001 §2 quick search dropdowns)', { timeout: 20_000 }, () => {
-  test('three rows at most per kind, view all when more, a file opens its folder highlighted', async () => {
+  test('three rows at most per kind, view all when more, a file opens in the viewer', async () => {
     const asked: URL[] = [];
     handlers['/xfisearch/v1/me/base/search/files'] = (url) => {
       asked.push(url);
@@ -140,7 +140,7 @@ describe('the top bar search (spec 001 §2 quick search dropdowns)', { timeout: 
     expect(within(teams).getByRole('button', { name: 'Team files' })).toBeTruthy();
     expect(within(teams).queryByRole('button', { name: 'View all' })).toBeNull();
     fireEvent.click(within(files).getByText('2.docx', { exact: false }));
-    expect(screen.getByTestId('where').textContent).toBe('/pcview/drive/group/7/40?highlight=2');
+    expect(screen.getByTestId('where').textContent).toBe('/p/2');
   });
 
   test('a new keyword aborts the file request still running for the previous one', async () => {
@@ -182,7 +182,7 @@ describe('the top bar search (spec 001 §2 quick search dropdowns)', { timeout: 
       fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(rows[1]);
     fireEvent.click(document.activeElement as HTMLElement);
-    expect(screen.getByTestId('where').textContent).toBe('/pcview/drive/group/7/40?highlight=2');
+    expect(screen.getByTestId('where').textContent).toBe('/p/2');
   });
 
   test('the input is cut to 30 characters; Enter opens all results', async () => {

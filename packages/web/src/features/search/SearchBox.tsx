@@ -18,7 +18,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useCurrentUser } from '../auth/queries';
 import { useSettings } from '../settings/queries';
 import { Highlight, termRanges } from './Highlight';
-import { hitPath, useSpaceNames } from './hits';
+import { hitOpenPath, useSpaceNames } from './hits';
 import { type SearchKind, searchAllPath, searchAreaOf, searchKeywordOf, searchListPath } from './paths';
 import { useDropdownFiles, useDropdownMembers, useDropdownTeams } from './queries';
 import './search.css';
@@ -86,7 +86,7 @@ function Section<T>({ kind, title, items, more, loading, failed, onViewAll, rend
  * The top bar's search (spec 001 §2 "Quick search dropdowns"): as the user types (cut to 30
  * characters, debounced 500 ms) a dropdown shows teams, people and files, at most 3 of each with
  * "view all" to their full pages; Enter opens all results. A team opens its page (and its files
- * by the shortcut), a person their card, a file its folder with the file highlighted.
+ * by the shortcut), a person their card, a file in the viewer (its folder is a button of the results page).
  */
 export function SearchBox() {
   const { t } = useTranslation('search');
@@ -232,7 +232,7 @@ export function SearchBox() {
         onViewAll={() => viewAll('file')}
         render={(hit) => (
           <li key={hit.fileid} className="cirrus-qs-row">
-            <button type="button" className="cirrus-qs-item" onClick={() => go(hitPath(hit, personal))}>
+            <button type="button" className="cirrus-qs-item" onClick={() => go(hitOpenPath(hit, personal))}>
               <FileTypeIcon file={hit} size={20} />
               <span className="cirrus-qs-text">
                 <span className="cirrus-qs-name">
@@ -264,6 +264,8 @@ export function SearchBox() {
         content={panel}
         trigger="click"
         placement="bottomLeft"
+        // A phone is narrower than the box's left edge and the panel: it moves in from the edge.
+        align={{ overflow: { adjustY: 1, shiftX: 12 } }}
         arrow={false}
         classNames={{ root: 'cirrus-qs-popover' }}
         destroyOnHidden

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drivePath, locationOfFolder, type PersonalSpaceIds } from '../drive/location';
 import { useMySpace, useTeams, useUploadsSpace } from '../drive/queries';
+import { previewPath } from '../preview/paths';
 import { fileFolderPath } from './paths';
 
 /** The user's two personal spaces and the names of spaces, for where each hit is. */
@@ -28,4 +29,9 @@ export function hitPath(hit: SearchFileHit, personal: PersonalSpaceIds): string 
   return hit.ftype === 'folder'
     ? drivePath(locationOfFolder({ gid: hit.groupid, folderId: hit.fileid }, personal))
     : fileFolderPath(hit, personal);
+}
+
+/** What a hit's name opens: a folder in itself, a file in the viewer (its folder is the other button). */
+export function hitOpenPath(hit: SearchFileHit, personal: PersonalSpaceIds): string {
+  return hit.ftype === 'folder' ? hitPath(hit, personal) : previewPath(hit.fileid);
 }

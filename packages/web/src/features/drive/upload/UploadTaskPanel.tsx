@@ -214,7 +214,7 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
     (task) => !task.cancelled && (isPaused(task) || (isFailed(task) && !isFinalFailure(task))),
   );
   const percent = summary.size ? Math.floor((summary.uploaded / summary.size) * 100) : 100;
-  const allDone = summary.total > 0 && summary.done === summary.total;
+  const allDone = summary.done === summary.total && summary.total + summary.cancelled > 0;
 
   return (
     <section className="cirrus-upload-panel" aria-label={t('drive.upload.title')}>
@@ -222,7 +222,9 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
         <div className="cirrus-upload-title">
           <Typography.Text strong>
             {allDone
-              ? t('drive.upload.allDone')
+              ? summary.cancelled > 0
+                ? t('drive.upload.doneCancelled', { done: summary.done, cancelled: summary.cancelled })
+                : t('drive.upload.allDone')
               : t('drive.upload.summary', { done: summary.done, total: summary.total })}
           </Typography.Text>
           {summary.failed > 0 && (

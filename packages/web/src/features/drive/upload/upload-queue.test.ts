@@ -89,6 +89,15 @@ describe('the upload queue states (spec 001 §3: in_queue, prepare, in_progress,
     expect(transition(failed, { type: 'retry' }).status).toBe('in_queue');
   });
 
+  test('a file refused for what it is (too large) is not tried again', () => {
+    const failed = run(
+      task(),
+      { type: 'start' },
+      { type: 'fail', status: 413, body: { result: 'fileTooLarge' } },
+    );
+    expect(transition(failed, { type: 'retry' })).toBe(failed);
+  });
+
   test('cancel marks any unfinished task for good; a complete one stays complete', () => {
     const cancelled = transition(task({ status: 'in_progress' }), { type: 'cancel' });
     expect(cancelled.cancelled).toBe(true);
@@ -147,7 +156,15 @@ test('summary counts live tasks and bytes', () => {
     task({ id: 'c', status: 'interrupted', interruption: { kind: 'failed', status: 0, body: null } }),
     task({ id: 'd', cancelled: true, uploaded: 50 }),
   ];
-  expect(summarize(tasks)).toEqual({ total: 3, done: 1, active: 1, failed: 1, uploaded: 130, size: 300 });
+  expect(summarize(tasks)).toEqual({
+    total: 3,
+    done: 1,
+    cancelled: 1,
+    active: 1,
+    failed: 1,
+    uploaded: 130,
+    size: 300,
+  });
 });
 
 test('speed is smoothed over reports', () => {

@@ -142,7 +142,14 @@ export function transition(task: UploadTask, event: UploadEvent): UploadTask {
             ...task,
             status: 'interrupted',
             speed: 0,
-            interruption: { kind: 'failed', status: event.status, body: event.body },
+            // Refused for what the file is (too large, its name): trying again cannot help, so it
+            // is not offered; a full space, a right given or a server error may pass later.
+            interruption: {
+              kind: 'failed',
+              status: event.status,
+              body: event.body,
+              final: event.status === 400 || event.status === 413,
+            },
           }
         : task;
     case 'retry':
@@ -172,6 +179,8 @@ export function tasksToStart(tasks: readonly UploadTask[], slots: number): Uploa
 export interface QueueSummary {
   total: number;
   done: number;
+  /** Tasks the user cancelled (not in the other counts). */
+  cancelled: number;
   active: number;
   failed: number;
   /** Bytes sent over bytes to send, over the tasks not cancelled. */
@@ -184,6 +193,7 @@ export function summarize(tasks: readonly UploadTask[]): QueueSummary {
   return {
     total: live.length,
     done: live.filter((task) => task.status === 'complete').length,
+    cancelled: tasks.length - live.length,
     active: live.filter(isActive).length,
     failed: live.filter(isFailed).length,
     uploaded: live.reduce((sum, task) => sum + task.uploaded, 0),
