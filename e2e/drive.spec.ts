@@ -223,6 +223,26 @@ test('in a phone-sized window the files take the width: names readable, nothing 
   expect(await overflowing()).toEqual([]);
 });
 
+test('on a touch screen a tap opens a file; once one is checked, taps select', async ({ browser }) => {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await login(page, 'zhangwei');
+  const files = page.getByRole('list', { name: 'Files' }).getByRole('listitem');
+  const file = files.filter({ hasText: '个人笔记.txt' });
+  await file.locator('.cirrus-filelist-name').tap();
+  await expect(page).toHaveURL(/\/p\/\d+/);
+  await page.goBack();
+  await file.getByRole('checkbox').check();
+  const other = files.filter({ hasText: '季度汇报.pptx' });
+  await other.locator('.cirrus-filelist-name').tap();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await context.close();
+});
+
 test('when the system asks for less motion, a menu is whole and in place as soon as it shows', async ({
   page,
 }) => {

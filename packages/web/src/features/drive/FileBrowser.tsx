@@ -375,14 +375,18 @@ export function FileBrowser({
         hasMore={list.hasNextPage}
         loadingMore={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}
-        onRowClick={(file, event) =>
+        onRowClick={(file, event) => {
+          // A tap on a touch screen opens the item, as on a phone's file manager; once something
+          // is selected (by its checkbox), taps add to or take from the selection instead.
+          const tap = (event.nativeEvent as PointerEvent).pointerType === 'touch';
+          if (tap && selection.selected.size === 0) return openItem(file);
           setSelection(
             clickRow(selection, ids, file.id, {
               shift: event.shiftKey,
-              toggle: event.ctrlKey || event.metaKey,
+              toggle: tap || event.ctrlKey || event.metaKey,
             }),
-          )
-        }
+          );
+        }}
         onCheckboxClick={(file, shift) => setSelection(clickCheckbox(selection, ids, file.id, { shift }))}
         onToggleAll={() => setSelection(toggleAll(selection, ids))}
         onOpen={openItem}
