@@ -245,6 +245,7 @@ export const en = {
       paused: 'Paused',
       interrupted: 'Failed',
       complete: 'Uploaded',
+      completeVersion: 'Uploaded as version {{version}}',
       cancelled: 'Cancelled',
       pause: 'Pause',
       resume: 'Resume',

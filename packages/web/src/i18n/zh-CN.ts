@@ -242,6 +242,7 @@ export const zhCN: Messages = {
       paused: '已暂停',
       interrupted: '上传失败',
       complete: '已上传',
+      completeVersion: '已上传为第 {{version}} 版',
       cancelled: '已取消',
       pause: '暂停',
       resume: '继续',

@@ -37,6 +37,9 @@ const ROW_HEIGHT = 64;
 function statusText(task: UploadTask, t: TFunction<'translation'>): string {
   if (task.cancelled) return t('drive.upload.cancelled');
   if (isPaused(task)) return t('drive.upload.paused');
+  // A file of that name was there: the upload is its new version (the old ones are in its history).
+  if (task.status === 'complete' && (task.version ?? 1) > 1)
+    return t('drive.upload.completeVersion', { version: task.version });
   return t(`drive.upload.${task.status}`);
 }
 

@@ -89,6 +89,16 @@ describe('the upload queue states (spec 001 §3: in_queue, prepare, in_progress,
     expect(transition(failed, { type: 'retry' }).status).toBe('in_queue');
   });
 
+  test('an upload that made a new version of a file keeps the version, for the panel to say so', () => {
+    const done = run(
+      task(),
+      { type: 'start' },
+      { type: 'began', offset: 0 },
+      { type: 'complete', fileId: 9, version: 3 },
+    );
+    expect(done).toMatchObject({ status: 'complete', fileId: 9, version: 3 });
+  });
+
   test('a file refused for what it is (too large) is not tried again', () => {
     const failed = run(
       task(),

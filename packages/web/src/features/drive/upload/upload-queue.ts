@@ -44,6 +44,8 @@ export interface UploadTask {
   interruption?: Interruption;
   /** The saved file's id, once complete. */
   fileId?: number;
+  /** The file's version once uploaded: above 1, the upload was a new version of a file of that name. */
+  version?: number;
 }
 
 export type UploadEvent =
@@ -54,7 +56,7 @@ export type UploadEvent =
   | { type: 'resume' }
   | { type: 'fail'; status: number; body: unknown }
   | { type: 'retry' }
-  | { type: 'complete'; fileId: number }
+  | { type: 'complete'; fileId: number; version?: number }
   | { type: 'cancel' }
   | { type: 'hide' };
 
@@ -158,7 +160,14 @@ export function transition(task: UploadTask, event: UploadEvent): UploadTask {
         : task;
     case 'complete':
       return status === 'in_progress'
-        ? { ...task, status: 'complete', uploaded: task.size, speed: 0, fileId: event.fileId }
+        ? {
+            ...task,
+            status: 'complete',
+            uploaded: task.size,
+            speed: 0,
+            fileId: event.fileId,
+            version: event.version,
+          }
         : task;
     case 'cancel':
       return status === 'complete' ? task : { ...task, cancelled: true, speed: 0 };
