@@ -246,6 +246,7 @@ export const en = {
       interrupted: 'Failed',
       complete: 'Uploaded',
       completeVersion: 'Uploaded as version {{version}}',
+      limit: 'The largest file allowed is {{size}}.',
       cancelled: 'Cancelled',
       pause: 'Pause',
       resume: 'Resume',

@@ -243,6 +243,7 @@ export const zhCN: Messages = {
       interrupted: '上传失败',
       complete: '已上传',
       completeVersion: '已上传为第 {{version}} 版',
+      limit: '单个文件最大 {{size}}。',
       cancelled: '已取消',
       pause: '暂停',
       resume: '继续',

@@ -102,7 +102,7 @@ describe('POST .../upload-transactions', () => {
     expect((await begin(c, gid, 0, { name: 'max.bin', size: MAX })).statusCode).toBe(200);
     const over = await begin(c, gid, 0, { name: 'over.bin', size: MAX + 1 });
     expect(over.statusCode).toBe(413);
-    expect(over.json().result).toBe('fileTooLarge');
+    expect(over.json()).toMatchObject({ result: 'fileTooLarge', debug: { limit: MAX } });
     const file = await upload(c, gid, 0, 'max.bin', bytes(MAX));
     expect(file.fsize).toBe(MAX);
   });

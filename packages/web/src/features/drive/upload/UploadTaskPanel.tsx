@@ -34,6 +34,15 @@ import '../drive.css';
 
 const ROW_HEIGHT = 64;
 
+/** A file refused as too large says how large a file may be (the server names its limit). */
+export function withLimit(message: string, body: unknown, t: TFunction<'translation'>): string {
+  const answer = body as { result?: string; debug?: { limit?: unknown } } | null;
+  const limit = answer?.result === 'fileTooLarge' ? answer.debug?.limit : undefined;
+  return typeof limit === 'number' && limit > 0
+    ? `${message} ${t('drive.upload.limit', { size: formatSize(limit) })}`
+    : message;
+}
+
 function statusText(task: UploadTask, t: TFunction<'translation'>): string {
   if (task.cancelled) return t('drive.upload.cancelled');
   if (isPaused(task)) return t('drive.upload.paused');
@@ -57,7 +66,11 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
   const interruption = task.interruption;
   const error =
     failed && interruption?.kind === 'failed'
-      ? lookupErrorMessage({ status: interruption.status, body: interruption.body }, language)
+      ? withLimit(
+          lookupErrorMessage({ status: interruption.status, body: interruption.body }, language),
+          interruption.body,
+          t,
+        )
       : undefined;
   const folderLink = drivePath(
     locationOfFolder(
