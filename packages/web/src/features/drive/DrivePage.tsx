@@ -1,5 +1,4 @@
-import { Button, Spin, Splitter } from 'antd';
-import { useState } from 'react';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/http';
@@ -14,15 +13,7 @@ import { FileBrowser } from './FileBrowser';
 import { type DriveArea, type DriveLocation, drivePath, locationFromRoute } from './location';
 import { useFolderPath, useSpaceOf } from './queries';
 import { SpaceList } from './SpaceList';
-import {
-  PANE_MAX,
-  PANE_MIN,
-  SpacesDrawer,
-  SpacesToggle,
-  savedPaneWidth,
-  savePaneWidth,
-  useSpacesDrawer,
-} from './spaces-pane';
+import { SpacesLayout, SpacesToggle, useSpacesDrawer } from './spaces-pane';
 import { DRIVE_NARROW_QUERY, DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 import './drive.css';
 import { LazyResult } from '../../components/LazyResult';
@@ -44,7 +35,6 @@ function DriveView({ location }: { location: DriveLocation }) {
   const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   const spaces = useSpacesDrawer(narrow, drivePath(location));
-  const [paneWidth, setPaneWidth] = useState(savedPaneWidth);
 
   let main: React.ReactNode;
   if (space.isError) {
@@ -101,35 +91,12 @@ function DriveView({ location }: { location: DriveLocation }) {
   );
 
   // A narrow window gives the files the whole width; the spaces open over them, in a drawer that
-  // closes once one is picked (the address changes). Both layouts are the one splitter, its side
-  // pane shut when narrow, so that the files keep their selection and dialogs across the change.
+  // closes once one is picked (the address changes).
   return (
-    <>
-      <Splitter
-        className={`cirrus-drive${narrow ? ' is-narrow' : ''}`}
-        onResize={(sizes) => !narrow && setPaneWidth(sizes[0])}
-        onResizeEnd={(sizes) => !narrow && savePaneWidth(sizes)}
-      >
-        <Splitter.Panel
-          size={narrow ? 0 : paneWidth}
-          min={narrow ? 0 : PANE_MIN}
-          max={PANE_MAX}
-          resizable={!narrow}
-          collapsible={!narrow}
-        >
-          {!narrow && <SpaceList location={location} />}
-        </Splitter.Panel>
-        <Splitter.Panel className="cirrus-drive-main">
-          {head}
-          {main}
-        </Splitter.Panel>
-      </Splitter>
-      {narrow && (
-        <SpacesDrawer open={spaces.open} onClose={spaces.close}>
-          <SpaceList location={location} />
-        </SpacesDrawer>
-      )}
-    </>
+    <SpacesLayout narrow={narrow} drawer={spaces} list={<SpaceList location={location} />}>
+      {head}
+      {main}
+    </SpacesLayout>
   );
 }
 

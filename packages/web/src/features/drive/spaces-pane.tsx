@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
-import { Button, Drawer, Tooltip } from 'antd';
+import { Button, Drawer, Splitter, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -78,5 +78,50 @@ export function SpacesDrawer({
     >
       {children}
     </Drawer>
+  );
+}
+
+/**
+ * The drive's frame: the side list of spaces and the main pane, one splitter whose side pane the
+ * user may resize (remembered); a narrow window gives the main pane the whole width and shows the
+ * list in a drawer instead. One splitter in both layouts, so the main pane keeps its state across
+ * the change.
+ */
+export function SpacesLayout({
+  narrow,
+  drawer,
+  list,
+  children,
+}: {
+  narrow: boolean;
+  drawer: { open: boolean; close: () => void };
+  list: ReactNode;
+  children: ReactNode;
+}) {
+  const [paneWidth, setPaneWidth] = useState(savedPaneWidth);
+  return (
+    <>
+      <Splitter
+        className={`cirrus-drive${narrow ? ' is-narrow' : ''}`}
+        onResize={(sizes) => !narrow && setPaneWidth(sizes[0])}
+        onResizeEnd={(sizes) => !narrow && savePaneWidth(sizes)}
+      >
+        <Splitter.Panel
+          size={narrow ? 0 : paneWidth}
+          min={narrow ? 0 : PANE_MIN}
+          max={PANE_MAX}
+          resizable={!narrow}
+          collapsible={!narrow}
+        >
+          {!narrow && list}
+        </Splitter.Panel>
+        <Splitter.Panel className="cirrus-drive-main">{children}</Splitter.Panel>
+      </Splitter>
+      {narrow && (
+        <SpacesDrawer open={drawer.open} onClose={drawer.close}>
+          {list}
+        </SpacesDrawer>
+      )}
+    </>
   );
 }
