@@ -346,7 +346,17 @@ function createServices(
     now,
   });
   // The administrator's console and moderation (issue 6); the CLI (src/cli.ts) uses the same services.
-  const admin = createAdminServices({ db, settings, quota, spaces, accounts, passwords, outbox, now });
+  const admin = createAdminServices({
+    db,
+    settings,
+    quota,
+    spaces,
+    accounts,
+    passwords,
+    outbox,
+    teams,
+    now,
+  });
   const preview = createPreviewService({
     db,
     access: fileAccess,

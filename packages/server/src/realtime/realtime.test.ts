@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { REALTIME_PATH, type RealtimeEvent, SESSION_COOKIE, TEAM_ROLE } from '@cirrus/shared';
+import { REALTIME_PATH, type RealtimeEvent, SESSION_COOKIE, TEAM_ROLE, TEAM_TYPE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { makeTeam } from '../../test/drive.ts';
@@ -168,6 +168,104 @@ describe('the push socket, /ws', () => {
     expect(heard(newcomerPage)).toBe(beforeDelete + 1);
     expect(outsiderPage.events.filter(changed)).toEqual([]);
     for (const page of [ownerPage, memberPage, newcomerPage, outsiderPage]) page.ws.close();
+  });
+
+  test("the console's department changes reach whoever they move into or out of a team, and its people", async () => {
+    const companyId = await t.makeCompany('Departments Ltd');
+    const boss = await t.makeUser({ companyId, roles: 'admin' });
+    const admin = await boss.client();
+    const dept = async (name: string, parent: number | null) => {
+      const res = await admin.post('/admin/v1/depts', { name, parent_id: parent });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const root = await dept('Departments Ltd', null);
+    const [sales, support] = [await dept('Sales', root), await dept('Support', root)];
+    const east = await dept('East', sales);
+    const [owner, mover, easterner, outsider] = await Promise.all(
+      Array.from({ length: 4 }, () => t.makeUser({ companyId })),
+    );
+    // A company team whose department entry (Sales, with the departments below it) brings people in.
+    const gid = (
+      await t.services.spaces.createTeamSpace({
+        ownerId: owner.id,
+        name: 'Sales team',
+        teamType: TEAM_TYPE.company,
+        companyId,
+        deptIds: [sales],
+      })
+    ).id;
+    const moveTo = async (user: { id: number }, deptIds: number[]) => {
+      const res = await admin.put(`/admin/v1/users/${user.id}/depts`, { dept_ids: deptIds });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await moveTo(easterner, [east]);
+    const pages = await Promise.all(
+      [owner, mover, easterner, outsider].map(async (u) => open(base, await u.client())),
+    );
+    const [ownerPage, moverPage, eastPage, outsiderPage] = pages;
+    const changed = (e: RealtimeEvent) => e.type === 'team.changed' && e.group_id === gid;
+    const heard = () => pages.map((page) => page.events.filter(changed).length);
+    /** Runs a console change; then the pages heard one more team.changed each where `who` says 1. */
+    const expectHeard = async (change: () => Promise<unknown>, who: number[]) => {
+      const before = heard();
+      await change();
+      await expect.poll(heard).toEqual(before.map((n, i) => n + who[i]));
+      await settle();
+      expect(heard()).toEqual(before.map((n, i) => n + who[i]));
+    };
+    const members = async () =>
+      (await t.services.spaces.memberIds(gid)).filter((id) => id !== owner.id).sort((a, b) => a - b);
+    const ids = (...users: { id: number }[]) => users.map((u) => u.id).sort((a, b) => a - b);
+
+    // a person's departments: into the team, out of it; a move within what it covers is no change
+    await expectHeard(() => moveTo(mover, [sales]), [1, 1, 1, 0]);
+    expect(await members()).toEqual(ids(mover, easterner));
+    await expectHeard(() => moveTo(mover, [east]), [0, 0, 0, 0]);
+    await expectHeard(() => moveTo(mover, [support]), [1, 1, 1, 0]);
+    expect(await members()).toEqual(ids(easterner));
+
+    // someone new in Sales: the team's people see them
+    await expectHeard(async () => {
+      const created = await admin.post('/admin/v1/users', {
+        unique_name: 'newcomer_sales',
+        nick_name: 'Newcomer',
+        dept_ids: [sales],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }, [1, 0, 1, 0]);
+
+    // an import that puts someone into Sales
+    await expectHeard(async () => {
+      const csv = `account,department\n${mover.account},Sales\n`;
+      const res = await admin.post('/admin/v1/import/people', { csv, dry_run: false });
+      expect(res.json(), res.body).toMatchObject({ applied: true, summary: { update: 1 } });
+    }, [1, 1, 1, 0]);
+    expect(await members()).toContain(mover.id);
+
+    // a department moved out from under Sales takes its people with it, and back
+    const moveDept = (parent: number) => async () => {
+      const res = await admin.patch(`/admin/v1/depts/${east}`, { parent_id: parent });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await expectHeard(moveDept(support), [1, 1, 1, 0]);
+    expect(await members()).not.toContain(easterner.id);
+    await expectHeard(moveDept(sales), [1, 1, 1, 0]);
+    // a rename moves nobody
+    await expectHeard(async () => {
+      expect((await admin.patch(`/admin/v1/depts/${east}`, { name: 'East coast' })).statusCode).toBe(200);
+    }, [0, 0, 0, 0]);
+
+    // Sales disabled: everyone it brought leaves; enabled: they are back
+    const status = (action: 'disable' | 'enable') => async () => {
+      const res = await admin.post(`/admin/v1/depts/${sales}/${action}`, {});
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await expectHeard(status('disable'), [1, 1, 1, 0]);
+    expect(await members()).toEqual([]);
+    await expectHeard(status('enable'), [1, 1, 1, 0]);
+    expect(outsiderPage.events.filter(changed)).toEqual([]);
+    for (const page of [ownerPage, moverPage, eastPage, outsiderPage]) page.ws.close();
   });
 
   test('someone named on a link hears of it at once; nobody else does', async () => {

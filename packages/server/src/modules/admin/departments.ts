@@ -3,6 +3,7 @@ import type { Db, DbOrTrx } from '../../db/index.ts';
 import type { DepartmentRow } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
+import type { TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
 import type { ConsoleActor } from './policy.ts';
 import * as repo from './repo.ts';
@@ -18,11 +19,13 @@ export function createDepartmentService({
   db,
   quota,
   audit,
+  teams,
   now,
 }: {
   db: Db;
   quota: QuotaService;
   audit: AuditLog;
+  teams: Pick<TeamService, 'followDepartments'>;
   now: () => number;
 }) {
   async function load(actor: ConsoleActor, id: number, dbx: DbOrTrx = db): Promise<DepartmentRow> {
@@ -112,7 +115,9 @@ export function createDepartmentService({
 
     /** Rename and/or move under another parent (never into itself or below itself). */
     async update(actor: ConsoleActor, id: number, body: UpdateDeptBody): Promise<AdminDept> {
-      await db.transaction().execute(async (trx) => {
+      // A move takes the people of the subtree out of the teams of its old ancestors' entries and
+      // into those of its new ones (teams.followDepartments).
+      await teams.followDepartments(async (trx, moving) => {
         const dept = await load(actor, id, trx);
         const name = body.name === undefined ? dept.name : checkName(body.name);
         let parent: DepartmentRow | null =
@@ -125,6 +130,7 @@ export function createDepartmentService({
         }
         if (name === dept.name && (parent?.id ?? null) === dept.parent_id) return;
         await assertNoSibling(trx, actor, parent?.id ?? null, name, dept.id);
+        if ((parent?.id ?? null) !== dept.parent_id) await moving(await repo.subtreeMemberIds(trx, dept));
         const path = `${parent?.path ?? '/'}${dept.id}/`;
         const display = parent ? `${parent.display_path_name}/${name}` : name;
         await repo.rewriteSubtree(trx, dept, { parentId: parent?.id ?? null, name, path, display });
@@ -148,13 +154,15 @@ export function createDepartmentService({
      * longer belong to the company teams through them. Enabling needs an active parent.
      */
     async setStatus(actor: ConsoleActor, id: number, status: 'active' | 'disabled'): Promise<AdminDept> {
-      await db.transaction().execute(async (trx) => {
+      // The subtree's people leave (or come back into) the teams its entries bring them into.
+      await teams.followDepartments(async (trx, moving) => {
         const dept = await load(actor, id, trx);
         if (dept.parent_id === null && status === 'disabled') throw new DomainError('permissionDenied');
         if (status === 'active' && dept.parent_id !== null) {
           const parent = await load(actor, dept.parent_id, trx);
           if (parent.status !== 'active') throw new DomainError('deptNotExist');
         }
+        await moving(await repo.subtreeMemberIds(trx, dept));
         await repo.setSubtreeStatus(trx, dept, status);
         await audit.record(
           actor,

@@ -16,6 +16,7 @@ import { pinyinOf } from '../../lib/pinyin.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
+import type { Moving, TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
 import { checkPersonFields, temporaryPassword } from './people.ts';
 import type { ConsoleActor } from './policy.ts';
@@ -86,12 +87,14 @@ export function createImportService({
   settings,
   quota,
   audit,
+  teams,
   now,
 }: {
   db: Db;
   settings: SettingsService;
   quota: QuotaService;
   audit: AuditLog;
+  teams: Pick<TeamService, 'followDepartments'>;
   now: () => number;
 }) {
   async function plan(
@@ -268,6 +271,7 @@ export function createImportService({
     s: Settings,
     hashes: Map<string, string>,
     trx: DbOrTrx,
+    moving: Moving,
   ): Promise<void> {
     const t = now();
     const ids = new Map<string, number>(
@@ -324,7 +328,10 @@ export function createImportService({
           main_dept_id: deptId ?? null,
           created_at: t,
         });
-        if (deptId) await repo.replaceDeptMemberships(trx, id, [deptId]);
+        if (deptId) {
+          await moving([id]);
+          await repo.replaceDeptMemberships(trx, id, [deptId]);
+        }
         if (row.quota !== undefined) await quota.set('user', id, { total: row.quota }, trx);
       } else if (report.action === 'update' && row.userId) {
         const userId = row.userId;
@@ -335,6 +342,7 @@ export function createImportService({
           const person = await repo.findPerson(trx, userId);
           const current = (await repo.deptsOfUsers(trx, [userId])).map((d) => d.id);
           const kept = current.filter((id) => id !== person?.main_dept_id && id !== deptId);
+          await moving([userId]);
           await repo.replaceDeptMemberships(trx, userId, [deptId, ...kept]);
           await quota.setMainDept(trx, actor.companyId, userId, deptId);
         }
@@ -357,7 +365,8 @@ export function createImportService({
       const passwords = creates.map((account) => ({ account, temporary_password: temporaryPassword(s) }));
       const hashes = new Map<string, string>();
       for (const p of passwords) hashes.set(p.account, await hashPassword(p.temporary_password));
-      const final = await db.transaction().execute(async (trx) => {
+      // People moved into departments come into (or leave) their teams (teams.followDepartments).
+      const final = await teams.followDepartments(async (trx, moving) => {
         // Planned again inside the transaction: what someone else changed meanwhile counts.
         const again = await plan(actor, rows, s, trx);
         const againCreates = again.rows
@@ -365,7 +374,7 @@ export function createImportService({
           .map((r) => r.report.account);
         if (again.rows.some((r) => r.report.action === 'error') || againCreates.join() !== creates.join())
           throw new DomainError('importInvalid', {}, { report: reportOf(again, false, false, []) });
-        await apply(actor, again, s, hashes, trx);
+        await apply(actor, again, s, hashes, trx, moving);
         const report = reportOf(again, false, true, passwords);
         if (report.summary.create + report.summary.update + again.newDepts.length > 0)
           await audit.record(

@@ -21,6 +21,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
+import type { TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
 import { type ConsoleActor, requireOperator } from './policy.ts';
 import * as repo from './repo.ts';
@@ -33,6 +34,7 @@ export interface PeopleDeps {
   accounts: AccountService;
   passwords: PasswordService;
   audit: AuditLog;
+  teams: Pick<TeamService, 'followDepartments'>;
   now: () => number;
 }
 
@@ -79,7 +81,16 @@ export function checkPersonFields(input: PersonFields, s: Settings): PersonField
 }
 
 /** People in the console: list and search, create, edit, disable, reset password, quota, departments, sync mark. */
-export function createPeopleService({ db, settings, quota, accounts, passwords, audit, now }: PeopleDeps) {
+export function createPeopleService({
+  db,
+  settings,
+  quota,
+  accounts,
+  passwords,
+  audit,
+  teams,
+  now,
+}: PeopleDeps) {
   async function present(rows: repo.PersonRow[], dbx: DbOrTrx = db): Promise<AdminUser[]> {
     const depts = await repo.deptsOfUsers(
       dbx,
@@ -217,7 +228,8 @@ export function createPeopleService({ db, settings, quota, accounts, passwords, 
       const py = pinyinOf(fields.nick_name ?? uniqueName);
       let id = 0;
       try {
-        await db.transaction().execute(async (trx) => {
+        // Departments bring the newcomer into their teams (teams.followDepartments).
+        await teams.followDepartments(async (trx, moving) => {
           if (await repo.findUserByUniqueName(trx, uniqueName)) throw new DomainError('accountInUse');
           await assertFree(trx, 'email', fields.email);
           await assertFree(trx, 'phone', fields.phone);
@@ -243,6 +255,7 @@ export function createPeopleService({ db, settings, quota, accounts, passwords, 
             main_dept_id: mainDeptId,
             created_at: t,
           });
+          await moving([id]);
           await repo.replaceDeptMemberships(trx, id, deptIds);
           if (body.quota !== undefined) await quota.set('user', id, { total: body.quota }, trx);
           await audit.record(
@@ -383,7 +396,9 @@ export function createPeopleService({ db, settings, quota, accounts, passwords, 
       const deptIds = await checkDepts(actor, body.dept_ids);
       const main = body.main_dept_id ?? deptIds[0] ?? null;
       if (main !== null && !deptIds.includes(main)) throw new DomainError('deptNotExist');
-      await db.transaction().execute(async (trx) => {
+      // In and out of the teams their departments' entries bring them into (teams.followDepartments).
+      await teams.followDepartments(async (trx, moving) => {
+        await moving([userId]);
         await repo.replaceDeptMemberships(trx, userId, deptIds);
         await quota.setMainDept(trx, actor.companyId, userId, main);
         await audit.record(

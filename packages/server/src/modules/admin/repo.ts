@@ -260,6 +260,19 @@ export async function setSubtreeStatus(db: DbOrTrx, dept: DepartmentRow, status:
     .execute();
 }
 
+/** The people of a department and of every department below it (by materialised path). */
+export async function subtreeMemberIds(db: DbOrTrx, dept: DepartmentRow): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dept_members as dm')
+    .innerJoin('departments as d', 'd.id', 'dm.dept_id')
+    .select('dm.user_id')
+    .distinct()
+    .where('d.company_id', '=', dept.company_id)
+    .where('d.path', 'like', `${dept.path}%`)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 export function deptTeams(db: DbOrTrx, companyId: number) {
   return db
     .selectFrom('groups')

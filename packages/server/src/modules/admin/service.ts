@@ -6,6 +6,7 @@ import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { SpaceService } from '../spaces/service.ts';
+import type { TeamService } from '../teams/service.ts';
 import { createApproverAdmin } from './approvers.ts';
 import { createAuditLog } from './audit.ts';
 import { createDepartmentService } from './departments.ts';
@@ -23,6 +24,8 @@ export interface AdminDeps {
   accounts: AccountService;
   passwords: PasswordService;
   outbox: OutboxService;
+  /** Department entries bring people into teams: changes to departments tell those teams (modules/teams). */
+  teams: Pick<TeamService, 'followDepartments'>;
   now: () => number;
 }
 
@@ -31,13 +34,13 @@ export interface AdminDeps {
  * command line (src/cli.ts) call these same services. Every change writes the audit log.
  */
 export function createAdminServices(deps: AdminDeps) {
-  const { db, settings, quota, spaces, accounts, passwords, outbox, now } = deps;
+  const { db, settings, quota, spaces, accounts, passwords, outbox, teams, now } = deps;
   const audit = createAuditLog({ db, now });
   return {
     audit,
-    people: createPeopleService({ db, settings, quota, accounts, passwords, audit, now }),
-    departments: createDepartmentService({ db, quota, audit, now }),
-    imports: createImportService({ db, settings, quota, audit, now }),
+    people: createPeopleService({ db, settings, quota, accounts, passwords, audit, teams, now }),
+    departments: createDepartmentService({ db, quota, audit, teams, now }),
+    imports: createImportService({ db, settings, quota, audit, teams, now }),
     quotaAdmin: createQuotaAdmin({ db, quota, audit }),
     settingsAdmin: createSettingsAdmin({ db, settings, audit }),
     inboxes: createInboxes({ db, audit, now }),

@@ -90,6 +90,9 @@ interface Deps {
   hub?: { push(to: Iterable<number>, event: RealtimeEvent): void };
 }
 
+/** Names the people a console change is about to move between departments (followDepartments). */
+export type Moving = (userIds: readonly number[]) => Promise<void>;
+
 /** What a new team or chat gets, whoever asked for it (directly or through approval). */
 export interface NewTeam {
   ownerId: number;
@@ -1174,6 +1177,39 @@ export function createTeamService({
       const { space } = await requireTeam(actor, groupId);
       const ids = (await repo.findDeptEntries(db, space.id)).map((e) => e.dept_id);
       return recursive ? contacts.deptSubtrees(space.company_id, ids) : contacts.depts(space.company_id, ids);
+    },
+
+    /**
+     * A console change to departments or to who is in them (modules/admin: a person's departments,
+     * new people, an import, a department moved, disabled or enabled), in one transaction. Department
+     * entries bring people into teams, so such a change moves people into and out of teams without a
+     * team call: `change` calls `moving(userIds)` before it changes the departments of those people
+     * (or a department they are in), and once it has committed, whoever came into or left a team
+     * hears that it changed, and so do the team's people (their member lists).
+     */
+    async followDepartments<T>(change: (trx: Trx, moving: Moving) => Promise<T>): Promise<T> {
+      const { result, before, after } = await db.transaction().execute(async (trx) => {
+        const before = new Map<number, Set<number>>();
+        const moving: Moving = async (userIds) => {
+          const fresh = [...new Set(userIds)].filter((id) => !before.has(id));
+          for (const id of fresh) before.set(id, new Set());
+          for (const p of await spaces.deptTeamsOf(fresh, trx)) before.get(p.user_id)?.add(p.group_id);
+        };
+        const result = await change(trx, moving);
+        const after = await spaces.deptTeamsOf([...before.keys()], trx);
+        return { result, before, after };
+      });
+      // Who came into or left which team: the pairs in one of before and after, not in both.
+      const moved = new Map<number, Set<number>>();
+      const flip = (groupId: number, userId: number) => {
+        const people = moved.get(groupId) ?? new Set<number>();
+        if (!people.delete(userId)) people.add(userId);
+        moved.set(groupId, people);
+      };
+      for (const [userId, groups] of before) for (const groupId of groups) flip(groupId, userId);
+      for (const p of after) flip(p.group_id, p.user_id);
+      for (const [groupId, people] of moved) if (people.size > 0) await announce(groupId, [...people]);
+      return result;
     },
 
     /** The people of a team (ids), for the name search of its members. */
