@@ -312,6 +312,7 @@ export const adminEn = {
       setting_set: 'Changed a setting',
       setting_reset: 'Reset a setting to its default',
       user_create: 'Added a person',
+      user_complete: 'Finished adding a person',
       user_move: 'Moved a person',
       user_reset_password: 'Reset a password',
       user_source: "Changed a person's source",

@@ -308,6 +308,7 @@ export const adminZhCN: Strings<typeof adminEn> = {
       setting_set: '修改设置',
       setting_reset: '恢复设置默认值',
       user_create: '添加人员',
+      user_complete: '完成添加人员',
       user_move: '调动人员',
       user_reset_password: '重置密码',
       user_source: '修改人员来源',

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { myDrive, upload } from '../../../test/drive.ts';
 import { makeTestApp, TEST_PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { parseSize, runAdminCommand } from './commands.ts';
+import { commandLineActor } from './policy.ts';
+import { setupCompany } from './setup.ts';
 
 let t: TestApp;
 let companyId: number;
@@ -311,6 +313,98 @@ describe('npm run admin -- setup (a deployment without the demo)', () => {
         err: 'error: setupDone',
       });
       expect((await run('users', 'list')).out).toContain('1 in all');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a setup stopped before its administrator was made one is finished by running it again', async () => {
+    const app = await makeTestApp();
+    try {
+      const run = (...argv: string[]) => adminOf(app, argv);
+      const { db } = app.database;
+      const { admin } = app.services;
+      // What a setup of an earlier version left when stopped after writing the administrator's
+      // account (each step was a transaction of its own): company, root department, account, and
+      // no administrator.
+      const companyId = (
+        await db
+          .insertInto('companies')
+          .values({ name: 'Acme', admin_id: null, created_at: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const cli = commandLineActor(companyId, true);
+      const root = await admin.departments.create(cli, { name: 'Acme', parent_id: null });
+      const half = await admin.people.create(cli, {
+        unique_name: 'boss',
+        nick_name: 'The Boss',
+        email: null,
+        phone: null,
+        roles: ['admin'],
+        dept_ids: [root.id],
+      });
+      // Someone else's accounts are still refused: a member of another company, someone who signed
+      // up, a member of this company who has chosen their own password.
+      const other = await app.makeCompany('Other');
+      await app.makeUser({ account: 'elsewhere', companyId: other });
+      await app.makeUser({ account: 'general' });
+      await app.makeUser({ account: 'colleague', companyId });
+      for (const account of ['elsewhere', 'general', 'colleague'])
+        expect(await run('setup', 'Acme', account, 'Someone')).toMatchObject({
+          code: 1,
+          err: 'error: accountInUse',
+        });
+
+      const done = await run('setup', 'Acme Ltd', 'boss', 'The Boss', '--email', 'boss@acme.example');
+      expect(done, done.err).toMatchObject({ code: 0 });
+      const password = /temporary password: (\S+)/.exec(done.out)?.[1] ?? '';
+      expect(password).not.toBe(half.temporary_password);
+      const login = await app.anonymous().post('/p/login', { account: 'boss', password });
+      expect(login.json()).toMatchObject({ must_change_password: true });
+      const company = await db
+        .selectFrom('companies')
+        .selectAll()
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+      expect(company).toMatchObject({ name: 'Acme Ltd', admin_id: half.user.id });
+      const boss = await admin.people.get(cli, half.user.id);
+      expect(boss).toMatchObject({ email: 'boss@acme.example', roles: ['admin'] });
+      expect(boss.depts.map((d) => d.display_path_name)).toEqual(['Acme Ltd']);
+      expect(
+        await db.selectFrom('users').select('id').where('unique_name', '=', 'boss').execute(),
+      ).toHaveLength(1);
+      expect(await run('setup', 'Acme', 'boss', 'The Boss')).toMatchObject({
+        code: 1,
+        err: 'error: setupDone',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a setup cut short leaves nothing behind: company, department and account come together', async () => {
+    const app = await makeTestApp();
+    try {
+      const { db } = app.database;
+      const { admin } = app.services;
+      // The process stops while the administrator is written.
+      const cutShort = {
+        ...admin,
+        people: {
+          ...admin.people,
+          insertNew: async () => {
+            throw new Error('killed');
+          },
+        },
+      };
+      await expect(
+        setupCompany(db, cutShort, { company: 'Acme', account: 'boss', name: 'Boss' }, 1),
+      ).rejects.toThrow('killed');
+      expect(await db.selectFrom('companies').select('id').execute()).toEqual([]);
+      expect(await db.selectFrom('departments').select('id').execute()).toEqual([]);
+      const done = await adminOf(app, ['setup', 'Acme', 'boss', 'Boss']);
+      expect(done, done.err).toMatchObject({ code: 0 });
     } finally {
       await app.close();
     }

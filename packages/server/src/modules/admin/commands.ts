@@ -10,7 +10,7 @@ import { DomainError } from '../../http/errors.ts';
 import { IdentityListQuery, RejectBody } from '../identity/schema.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { ReportsQuery } from '../moderation/routes.ts';
-import { type ConsoleActor, operatorCompanyId } from './policy.ts';
+import { commandLineActor, operatorCompanyId } from './policy.ts';
 import {
   CreateDeptBody,
   CreateUserBody,
@@ -194,15 +194,7 @@ export async function runAdminCommand(argv: string[], ctx: CommandContext): Prom
     );
     return 1;
   }
-  const actor: ConsoleActor = {
-    userId: 0,
-    name: 'command line',
-    companyId,
-    access: 'manage',
-    operator: companyId === operator,
-    via: 'cli',
-    ip: '',
-  };
+  const actor = commandLineActor(companyId, companyId === operator);
 
   const page = { offset: Number(opts.offset ?? 0), limit: Number(opts.limit ?? 50) };
   const num = (value: string | undefined, what: string): number => {

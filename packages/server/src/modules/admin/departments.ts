@@ -1,9 +1,9 @@
 import { type AdminDept, validateDeptName } from '@cirrus/shared';
-import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
 import type { DepartmentRow } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
-import type { TeamService } from '../teams/service.ts';
+import type { Moving, TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
 import type { ConsoleActor } from './policy.ts';
 import * as repo from './repo.ts';
@@ -78,6 +78,66 @@ export function createDepartmentService({
     return found;
   }
 
+  /** Creates a department in the caller's transaction (create); answers its id. */
+  async function insertIn(trx: Trx, actor: ConsoleActor, body: CreateDeptBody): Promise<number> {
+    const name = checkName(body.name);
+    let parent: DepartmentRow | null = null;
+    if (body.parent_id === null) {
+      if ((await repo.listDepts(trx, actor.companyId)).length > 0) throw new DomainError('badRequest');
+    } else {
+      parent = await load(actor, body.parent_id, trx);
+      if (parent.status !== 'active') throw new DomainError('deptNotExist');
+    }
+    await assertNoSibling(trx, actor, parent?.id ?? null, name);
+    const created = await repo.insertDept(trx, { company_id: actor.companyId, parent, name, now: now() });
+    await audit.record(
+      actor,
+      {
+        action: 'dept.create',
+        targetType: 'dept',
+        targetId: created,
+        targetName: parent ? `${parent.display_path_name}/${name}` : name,
+      },
+      trx,
+    );
+    return created;
+  }
+
+  /**
+   * Renames and/or moves a department in the caller's transaction (update); `moving` is told the
+   * subtree's people before a move (teams.followDepartments).
+   */
+  async function updateIn(trx: Trx, actor: ConsoleActor, id: number, body: UpdateDeptBody, moving: Moving) {
+    const dept = await load(actor, id, trx);
+    const name = body.name === undefined ? dept.name : checkName(body.name);
+    let parent: DepartmentRow | null =
+      dept.parent_id === null ? null : await load(actor, dept.parent_id, trx);
+    if (body.parent_id !== undefined && body.parent_id !== dept.parent_id) {
+      if (dept.parent_id === null) throw new DomainError('deptMoveIntoSelf');
+      parent = await load(actor, body.parent_id, trx);
+      if (parent.path.startsWith(dept.path)) throw new DomainError('deptMoveIntoSelf');
+      if (parent.status !== 'active') throw new DomainError('deptNotExist');
+    }
+    const moved = (parent?.id ?? null) !== dept.parent_id;
+    if (name === dept.name && !moved) return;
+    await assertNoSibling(trx, actor, parent?.id ?? null, name, dept.id);
+    if (moved) await moving(await repo.subtreeMemberIds(trx, dept));
+    const path = `${parent?.path ?? '/'}${dept.id}/`;
+    const display = parent ? `${parent.display_path_name}/${name}` : name;
+    await repo.rewriteSubtree(trx, dept, { parentId: parent?.id ?? null, name, path, display });
+    await audit.record(
+      actor,
+      {
+        action: moved ? 'dept.move' : 'dept.rename',
+        targetType: 'dept',
+        targetId: dept.id,
+        targetName: display,
+        detail: { from: dept.display_path_name, to: display },
+      },
+      trx,
+    );
+  }
+
   return {
     load,
 
@@ -85,31 +145,12 @@ export function createDepartmentService({
       return { depts: await tree(actor) };
     },
 
+    insertIn,
+    updateIn,
+
     /** A new department under an active parent; the first one of a company is its root. */
     async create(actor: ConsoleActor, body: CreateDeptBody): Promise<AdminDept> {
-      const name = checkName(body.name);
-      const id = await db.transaction().execute(async (trx) => {
-        let parent: DepartmentRow | null = null;
-        if (body.parent_id === null) {
-          if ((await repo.listDepts(trx, actor.companyId)).length > 0) throw new DomainError('badRequest');
-        } else {
-          parent = await load(actor, body.parent_id, trx);
-          if (parent.status !== 'active') throw new DomainError('deptNotExist');
-        }
-        await assertNoSibling(trx, actor, parent?.id ?? null, name);
-        const created = await repo.insertDept(trx, { company_id: actor.companyId, parent, name, now: now() });
-        await audit.record(
-          actor,
-          {
-            action: 'dept.create',
-            targetType: 'dept',
-            targetId: created,
-            targetName: parent ? `${parent.display_path_name}/${name}` : name,
-          },
-          trx,
-        );
-        return created;
-      });
+      const id = await db.transaction().execute((trx) => insertIn(trx, actor, body));
       return one(actor, id);
     },
 
@@ -117,35 +158,7 @@ export function createDepartmentService({
     async update(actor: ConsoleActor, id: number, body: UpdateDeptBody): Promise<AdminDept> {
       // A move takes the people of the subtree out of the teams of its old ancestors' entries and
       // into those of its new ones (teams.followDepartments).
-      await teams.followDepartments(async (trx, moving) => {
-        const dept = await load(actor, id, trx);
-        const name = body.name === undefined ? dept.name : checkName(body.name);
-        let parent: DepartmentRow | null =
-          dept.parent_id === null ? null : await load(actor, dept.parent_id, trx);
-        if (body.parent_id !== undefined && body.parent_id !== dept.parent_id) {
-          if (dept.parent_id === null) throw new DomainError('deptMoveIntoSelf');
-          parent = await load(actor, body.parent_id, trx);
-          if (parent.path.startsWith(dept.path)) throw new DomainError('deptMoveIntoSelf');
-          if (parent.status !== 'active') throw new DomainError('deptNotExist');
-        }
-        if (name === dept.name && (parent?.id ?? null) === dept.parent_id) return;
-        await assertNoSibling(trx, actor, parent?.id ?? null, name, dept.id);
-        if ((parent?.id ?? null) !== dept.parent_id) await moving(await repo.subtreeMemberIds(trx, dept));
-        const path = `${parent?.path ?? '/'}${dept.id}/`;
-        const display = parent ? `${parent.display_path_name}/${name}` : name;
-        await repo.rewriteSubtree(trx, dept, { parentId: parent?.id ?? null, name, path, display });
-        await audit.record(
-          actor,
-          {
-            action: (parent?.id ?? null) !== dept.parent_id ? 'dept.move' : 'dept.rename',
-            targetType: 'dept',
-            targetId: dept.id,
-            targetName: display,
-            detail: { from: dept.display_path_name, to: display },
-          },
-          trx,
-        );
-      });
+      await teams.followDepartments((trx, moving) => updateIn(trx, actor, id, body, moving));
       return one(actor, id);
     },
 

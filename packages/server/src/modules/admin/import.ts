@@ -18,7 +18,7 @@ import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { Moving, TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
-import { checkPersonFields, temporaryPassword } from './people.ts';
+import { checkPersonFields, insertAccount, temporaryPassword } from './people.ts';
 import type { ConsoleActor } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -306,27 +306,12 @@ export function createImportService({
           },
           s,
         );
-        const py = pinyinOf(f.nick_name ?? report.account);
-        const id = await repo.insertUser(trx, {
-          unique_name: report.account,
-          nick_name: f.nick_name ?? report.account,
-          pinyin: py.full,
-          pinyin_initials: py.initials,
-          email: f.email ?? null,
-          phone: f.phone ?? null,
-          password_hash: hashes.get(report.account) ?? '',
-          vip_level: f.vip_level ?? 0,
-          must_change_password: 1,
-          password_changed_at: t,
-          created_at: t,
-        });
-        await repo.insertMember(trx, {
-          company_id: actor.companyId,
-          user_id: id,
-          title: f.title ?? '',
-          employee_id: f.employee_id ?? '',
-          main_dept_id: deptId ?? null,
-          created_at: t,
+        const id = await insertAccount(trx, actor.companyId, {
+          uniqueName: report.account,
+          fields: f,
+          passwordHash: hashes.get(report.account) ?? '',
+          mainDeptId: deptId ?? null,
+          now: t,
         });
         if (deptId) {
           await moving([id]);

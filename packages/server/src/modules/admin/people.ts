@@ -12,7 +12,7 @@ import {
   validateVipLevel,
 } from '@cirrus/shared';
 import { isUniqueViolation, isUniqueViolationOf } from '../../db/errors.ts';
-import type { Db, DbOrTrx } from '../../db/index.ts';
+import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { pinyinOf } from '../../lib/pinyin.ts';
@@ -21,7 +21,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
-import type { TeamService } from '../teams/service.ts';
+import type { Moving, TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
 import { type ConsoleActor, requireOperator } from './policy.ts';
 import * as repo from './repo.ts';
@@ -78,6 +78,60 @@ export function checkPersonFields(input: PersonFields, s: Settings): PersonField
     out.vip_level = input.vip_level;
   }
   return out;
+}
+
+/**
+ * Writes a new member of a company: their account, with a temporary password to be changed at the
+ * first login, and their membership; answers the id. Their departments are the caller's to write.
+ */
+export async function insertAccount(
+  trx: DbOrTrx,
+  companyId: number,
+  p: {
+    uniqueName: string;
+    fields: PersonFields;
+    roles?: string;
+    passwordHash: string;
+    mainDeptId: number | null;
+    now: number;
+  },
+): Promise<number> {
+  const { uniqueName, fields } = p;
+  const py = pinyinOf(fields.nick_name ?? uniqueName);
+  const id = await repo.insertUser(trx, {
+    unique_name: uniqueName,
+    nick_name: fields.nick_name ?? uniqueName,
+    pinyin: py.full,
+    pinyin_initials: py.initials,
+    email: fields.email ?? null,
+    phone: fields.phone ?? null,
+    password_hash: p.passwordHash,
+    vip_level: fields.vip_level ?? 0,
+    roles: p.roles ?? '',
+    must_change_password: 1,
+    password_changed_at: p.now,
+    created_at: p.now,
+  });
+  await repo.insertMember(trx, {
+    company_id: companyId,
+    user_id: id,
+    title: fields.title ?? '',
+    employee_id: fields.employee_id ?? '',
+    main_dept_id: p.mainDeptId,
+    created_at: p.now,
+  });
+  return id;
+}
+
+/** A new member checked and their temporary password hashed, before the transaction that writes them. */
+export interface NewPerson {
+  body: CreateUserBody;
+  uniqueName: string;
+  fields: PersonFields;
+  /** Checked and joined: "admin,auditor". */
+  roles: string;
+  password: string;
+  passwordHash: string;
 }
 
 /** People in the console: list and search, create, edit, disable, reset password, quota, departments, sync mark. */
@@ -168,6 +222,118 @@ export function createPeopleService({
     return unique.join(',');
   }
 
+  /**
+   * A new member's request checked, with a temporary password by the company's rule and its hash:
+   * the slow part, done before the transaction that writes them (insertNew).
+   */
+  async function prepareNew(companyId: number, body: CreateUserBody): Promise<NewPerson> {
+    const s = await settings.get(companyId);
+    const uniqueName = body.unique_name.trim().toLowerCase();
+    if (validateUniqueName(uniqueName)) throw new DomainError('InvalidAccount');
+    const fields = checkPersonFields(
+      {
+        nick_name: body.nick_name,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        title: body.title ?? '',
+        employee_id: body.employee_id ?? '',
+        vip_level: body.vip_level ?? 0,
+      },
+      s,
+    );
+    const roles = checkRoles(body.roles ?? []);
+    const password = temporaryPassword(s);
+    return { body, uniqueName, fields, roles, password, passwordHash: await hashPassword(password) };
+  }
+
+  /**
+   * Writes a prepared new member of the actor's company in the caller's transaction: the account
+   * and addresses free, the departments the company's; answers their id. `moving` is told before
+   * their departments are written (teams.followDepartments).
+   */
+  async function insertNew(
+    trx: Trx,
+    actor: ConsoleActor,
+    person: NewPerson,
+    moving: Moving,
+  ): Promise<number> {
+    const { body, uniqueName, fields, roles } = person;
+    const deptIds = await checkDepts(actor, body.dept_ids ?? [], trx);
+    const mainDeptId = body.main_dept_id ?? deptIds[0] ?? null;
+    if (mainDeptId !== null && !deptIds.includes(mainDeptId)) throw new DomainError('deptNotExist');
+    if (await repo.findUserByUniqueName(trx, uniqueName)) throw new DomainError('accountInUse');
+    await assertFree(trx, 'email', fields.email);
+    await assertFree(trx, 'phone', fields.phone);
+    const id = await insertAccount(trx, actor.companyId, {
+      uniqueName,
+      fields,
+      roles,
+      passwordHash: person.passwordHash,
+      mainDeptId,
+      now: now(),
+    });
+    await moving([id]);
+    await repo.replaceDeptMemberships(trx, id, deptIds);
+    if (body.quota !== undefined) await quota.set('user', id, { total: body.quota }, trx);
+    await audit.record(
+      actor,
+      {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: id,
+        targetName: uniqueName,
+        detail: { nick_name: fields.nick_name, dept_ids: deptIds, roles },
+      },
+      trx,
+    );
+    return id;
+  }
+
+  /**
+   * Completes, in the caller's transaction, a new member that an earlier run wrote but did not
+   * finish (npm run admin -- setup stopped half-way before setup was one transaction): the
+   * account of the actor's company that nobody has chosen a password for yet. They take the name,
+   * address, roles and temporary password prepared now, and the departments asked for if they
+   * have none. Any other account answers accountInUse: someone else has it.
+   */
+  async function completeNew(trx: Trx, actor: ConsoleActor, person: NewPerson): Promise<number> {
+    const { body, uniqueName, fields } = person;
+    const found = await repo.findUserByUniqueName(trx, uniqueName);
+    const row = found && (await repo.findPerson(trx, found.id));
+    if (!row || row.company_id !== actor.companyId || row.must_change_password !== 1)
+      throw new DomainError('accountInUse');
+    await assertFree(trx, 'email', fields.email, row.id);
+    const py = pinyinOf(fields.nick_name ?? uniqueName);
+    const roles = checkRoles([...(row.roles ? row.roles.split(',') : []), ...person.roles.split(',')]);
+    await repo.updateUser(trx, row.id, {
+      nick_name: fields.nick_name ?? uniqueName,
+      pinyin: py.full,
+      pinyin_initials: py.initials,
+      ...(fields.email ? { email: fields.email } : {}),
+      roles,
+      status: 'active',
+      password_hash: person.passwordHash,
+      password_changed_at: now(),
+    });
+    if ((await repo.deptsOfUsers(trx, [row.id])).length === 0) {
+      const deptIds = await checkDepts(actor, body.dept_ids ?? [], trx);
+      await repo.replaceDeptMemberships(trx, row.id, deptIds);
+      await quota.setMainDept(trx, actor.companyId, row.id, body.main_dept_id ?? deptIds[0] ?? null);
+    }
+    await audit.record(
+      actor,
+      {
+        action: 'user.complete',
+        targetType: 'user',
+        targetId: row.id,
+        targetName: uniqueName,
+        detail: { nick_name: fields.nick_name, roles },
+      },
+      trx,
+    );
+    return row.id;
+  }
+
   const service = {
     present,
     load,
@@ -199,83 +365,26 @@ export function createPeopleService({
 
     get: presentOne,
 
+    prepareNew,
+    insertNew,
+    completeNew,
+
     /**
      * A new member of the actor's company with a temporary password from the shared generator,
      * answered this once; must_change_password makes the first login ask for a new one.
      */
     async create(actor: ConsoleActor, body: CreateUserBody): Promise<TemporaryPasswordAnswer> {
-      const s = await settings.get(actor.companyId);
-      const uniqueName = body.unique_name.trim().toLowerCase();
-      if (validateUniqueName(uniqueName)) throw new DomainError('InvalidAccount');
-      const fields = checkPersonFields(
-        {
-          nick_name: body.nick_name,
-          email: body.email ?? null,
-          phone: body.phone ?? null,
-          title: body.title ?? '',
-          employee_id: body.employee_id ?? '',
-          vip_level: body.vip_level ?? 0,
-        },
-        s,
-      );
-      const deptIds = await checkDepts(actor, body.dept_ids ?? []);
-      const mainDeptId = body.main_dept_id ?? deptIds[0] ?? null;
-      if (mainDeptId !== null && !deptIds.includes(mainDeptId)) throw new DomainError('deptNotExist');
-      const roles = checkRoles(body.roles ?? []);
-      const password = temporaryPassword(s);
-      const passwordHash = await hashPassword(password);
-      const t = now();
-      const py = pinyinOf(fields.nick_name ?? uniqueName);
+      const person = await prepareNew(actor.companyId, body);
       let id = 0;
       try {
         // Departments bring the newcomer into their teams (teams.followDepartments).
-        await teams.followDepartments(async (trx, moving) => {
-          if (await repo.findUserByUniqueName(trx, uniqueName)) throw new DomainError('accountInUse');
-          await assertFree(trx, 'email', fields.email);
-          await assertFree(trx, 'phone', fields.phone);
-          id = await repo.insertUser(trx, {
-            unique_name: uniqueName,
-            nick_name: fields.nick_name ?? uniqueName,
-            pinyin: py.full,
-            pinyin_initials: py.initials,
-            email: fields.email ?? null,
-            phone: fields.phone ?? null,
-            password_hash: passwordHash,
-            vip_level: fields.vip_level ?? 0,
-            roles,
-            must_change_password: 1,
-            password_changed_at: t,
-            created_at: t,
-          });
-          await repo.insertMember(trx, {
-            company_id: actor.companyId,
-            user_id: id,
-            title: fields.title ?? '',
-            employee_id: fields.employee_id ?? '',
-            main_dept_id: mainDeptId,
-            created_at: t,
-          });
-          await moving([id]);
-          await repo.replaceDeptMemberships(trx, id, deptIds);
-          if (body.quota !== undefined) await quota.set('user', id, { total: body.quota }, trx);
-          await audit.record(
-            actor,
-            {
-              action: 'user.create',
-              targetType: 'user',
-              targetId: id,
-              targetName: uniqueName,
-              detail: { nick_name: fields.nick_name, dept_ids: deptIds, roles },
-            },
-            trx,
-          );
-        });
+        id = await teams.followDepartments((trx, moving) => insertNew(trx, actor, person, moving));
       } catch (err) {
         // Someone took the name or address between the check and the insert.
         if (isUniqueViolation(err)) throw new DomainError('accountInUse');
         throw err;
       }
-      return { user: await presentOne(actor, id), temporary_password: password };
+      return { user: await presentOne(actor, id), temporary_password: person.password };
     },
 
     /** Name, email, phone, title, employee id, vip level, roles and personal quota. */

@@ -27,6 +27,11 @@ declare module 'fastify' {
   }
 }
 
+/** The command line acting on a company: with full access, as the operator when it is the first company. */
+export function commandLineActor(companyId: number, operator: boolean): ConsoleActor {
+  return { userId: 0, name: 'command line', companyId, access: 'manage', operator, via: 'cli', ip: '' };
+}
+
 export async function operatorCompanyId(db: Db): Promise<number> {
   const row = await db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirst();
   return row?.id ?? 0;

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { lockFirstCompany } from '../../db/locks.ts';
 import { DomainError } from '../../http/errors.ts';
-import type { ConsoleActor } from './policy.ts';
+import { commandLineActor } from './policy.ts';
 import { CreateUserBody } from './schema.ts';
 import type { AdminServices } from './service.ts';
 
@@ -23,13 +23,17 @@ export interface SetupAnswer extends TemporaryPasswordAnswer {
   companyId: number;
 }
 
+/** A setup writes no team: nobody moves between teams (teams.followDepartments). */
+const noTeams = async () => {};
+
 /**
  * A deployment's first company without the demo (`npm run admin -- setup`): the company, its root
  * department (named as the company) and its administrator, who logs in with a temporary password
- * and must change it. Refused once the deployment has a company with an administrator. Everything
- * the administrator's record is checked against is checked before anything is written; a setup
- * that stopped half-way all the same (the company there, its administrator not) is completed, and
- * the company takes the name given this time.
+ * and must change it. Refused once the deployment has a company with an administrator. It is one
+ * transaction, so a setup stopped at any point leaves nothing behind and can simply be run again.
+ * A deployment that an earlier version's setup left half-made (the company, maybe its root
+ * department and the administrator's account, but no administrator) is completed, the company
+ * taking the name given this time; the account given is the half-made administrator's or a new one.
  */
 export async function setupCompany(
   db: Db,
@@ -51,15 +55,11 @@ export async function setupCompany(
     phone: null,
     roles: ['admin'],
   });
-  const taken = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb.or([eb('unique_name', '=', account), ...(email ? [eb('email', '=', email)] : [])]))
-    .executeTakeFirst();
-  if (taken) throw new DomainError('accountInUse');
-
-  // With the first company's lock: the demo seeded meanwhile by a start counts as a company.
-  const companyId = await db.transaction().execute(async (trx) => {
+  // The temporary password is hashed before the transaction (no slow work inside it); a new
+  // company has the deployment's settings.
+  const person = await admin.people.prepareNew(0, body);
+  const { actor, adminId } = await db.transaction().execute(async (trx) => {
+    // With the first company's lock: the demo seeded meanwhile by a start counts as a company.
     await lockFirstCompany(trx);
     const existing = await trx
       .selectFrom('companies')
@@ -67,35 +67,45 @@ export async function setupCompany(
       .orderBy('id')
       .executeTakeFirst();
     if (existing?.admin_id) throw new DomainError('setupDone');
-    if (existing) {
+    if (existing)
       await trx.updateTable('companies').set({ name: company }).where('id', '=', existing.id).execute();
-      return existing.id;
-    }
-    const row = await trx
-      .insertInto('companies')
-      .values({ name: company, admin_id: null, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const companyId =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('companies')
+          .values({ name: company, admin_id: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    // The first company's: the operator.
+    const actor = commandLineActor(companyId, true);
+    const root = await trx
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where('parent_id', 'is', null)
+      .executeTakeFirst();
+    const rootId =
+      root?.id ?? (await admin.departments.insertIn(trx, actor, { name: company, parent_id: null }));
+    if (root && root.name !== company)
+      await admin.departments.updateIn(trx, actor, root.id, { name: company }, noTeams);
+    const withRoot = { ...person, body: { ...body, dept_ids: [rootId] } };
+    // An account of that name: the administrator a setup stopped half-way made, or someone else's.
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('unique_name', '=', account)
+      .executeTakeFirst();
+    const id = taken
+      ? await admin.people.completeNew(trx, actor, withRoot)
+      : await admin.people.insertNew(trx, actor, withRoot, noTeams);
+    await trx.updateTable('companies').set({ admin_id: id }).where('id', '=', companyId).execute();
+    return { actor, adminId: id };
   });
-  const actor: ConsoleActor = {
-    userId: 0,
-    name: 'command line',
-    companyId,
-    access: 'manage',
-    operator: true,
-    via: 'cli',
-    ip: '',
+  return {
+    user: await admin.people.get(actor, adminId),
+    temporary_password: person.password,
+    companyId: actor.companyId,
   };
-  const root = await db
-    .selectFrom('departments')
-    .select(['id', 'name'])
-    .where('company_id', '=', companyId)
-    .where('parent_id', 'is', null)
-    .executeTakeFirst();
-  const rootId = root?.id ?? (await admin.departments.create(actor, { name: company, parent_id: null })).id;
-  if (root && root.name !== company) await admin.departments.update(actor, root.id, { name: company });
-  const created = await admin.people.create(actor, { ...body, dept_ids: [rootId] });
-  await db.updateTable('companies').set({ admin_id: created.user.id }).where('id', '=', companyId).execute();
-  return { ...created, companyId };
 }
