@@ -49,6 +49,10 @@ export const accountApi = {
   forgotPassword: (account: string) =>
     http.post<ForgotPasswordResult>('/p/password/forgot', { account }, beforeLogin),
 
+  /** Whether the reset link's token still works (InvalidToken once used or expired); it stays unused. */
+  checkResetToken: (token: string) =>
+    http.get<void>('/p/password/reset', { query: { token }, ...beforeLogin }),
+
   resetPassword: (body: { token?: string; phone?: string; code?: string; new_password: string }) =>
     http.post<void>('/p/password/reset', body, beforeLogin),
 

@@ -386,6 +386,7 @@ export const en = {
     requestNew: 'Request a new link',
     resetTitle: 'Choose a new password',
     noToken: 'This page needs the link from the password reset email.',
+    checking: 'Checking the link…',
   },
   signup: {
     link: 'Create an account',

@@ -380,6 +380,7 @@ export const zhCN: Messages = {
     requestNew: '重新获取链接',
     resetTitle: '设置新密码',
     noToken: '请通过重置密码邮件中的链接打开此页面。',
+    checking: '正在检查链接…',
   },
   signup: {
     link: '注册账号',

@@ -229,6 +229,14 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       return { channel: 'mail' };
     },
 
+    /**
+     * GET /p/password/reset?token=: whether the link would still reset the password (InvalidToken
+     * once used or expired), asked by the reset page as it opens; the token stays unused.
+     */
+    async checkResetToken(token: string): Promise<void> {
+      await liveToken(token, 'reset');
+    },
+
     /** POST /p/password/reset with the link's token, or with the phone number and its code. */
     async reset(input: {
       token?: string;

@@ -285,6 +285,34 @@ describe('forgot password', () => {
     ).toBe('InvalidToken');
   });
 
+  test('the reset page checks its link as it opens, without using it: a used or expired one answers InvalidToken', async () => {
+    const u = await t.makeUser();
+    const email = `${u.account}@test.example`;
+    await t.anonymous().post('/p/password/forgot', { account: email });
+    const token = await lastResetTokenTo(t, email);
+    const anon = t.anonymous();
+    const check = (value: string) => anon.get(`/p/password/reset?token=${encodeURIComponent(value)}`);
+    expect((await anon.get('/p/password/reset')).statusCode).toBe(400);
+    expect((await check('not-a-token')).json()).toMatchObject({ result: 'InvalidToken' });
+    // a live link, asked about twice (a reload), still resets the password
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await check(token)).statusCode).toBe(204);
+    expect((await anon.post('/p/password/reset', { token, new_password: NEW_PASSWORD })).statusCode).toBe(
+      204,
+    );
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ result: 'InvalidToken' });
+    // under /account too
+    expect((await anon.get(`/account/p/password/reset?token=${token}`)).json().result).toBe('InvalidToken');
+
+    await t.anonymous().post('/p/password/forgot', { account: email });
+    const later = await lastResetTokenTo(t, email);
+    expect((await check(later)).statusCode).toBe(204);
+    t.clock.advance(1801);
+    expect((await check(later)).json()).toMatchObject({ result: 'InvalidToken' });
+  });
+
   test('an unknown account gets the same answer, and nothing is sent', async () => {
     const before = await t.database.db
       .selectFrom('outbox')

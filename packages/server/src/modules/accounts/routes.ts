@@ -16,6 +16,7 @@ import {
   LoginBody,
   RedirectBody,
   ResetPasswordBody,
+  ResetTokenQuery,
 } from './schema.ts';
 import { type AccountService, sameOriginRedirect } from './service.ts';
 
@@ -97,6 +98,15 @@ export function accountRoutes({ accounts, passwords, users, config }: Deps) {
       '/p/password/forgot',
       { schema: { body: ForgotPasswordBody }, config: { public: true, csrfExempt: true } },
       async (req) => passwords.forgot(req.body.account, clientIp(req)),
+    );
+
+    r.get(
+      '/p/password/reset',
+      { schema: { querystring: ResetTokenQuery }, config: { public: true } },
+      async (req, reply) => {
+        await passwords.checkResetToken(req.query.token);
+        return reply.status(204).send();
+      },
     );
 
     r.post(

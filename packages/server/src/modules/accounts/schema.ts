@@ -26,6 +26,9 @@ export const ChangeWithTokenBody = z.object({
 
 export const ForgotPasswordBody = z.object({ account: z.string().trim().min(1).max(120) });
 
+/** The reset link's token, checked before the new password is asked for. */
+export const ResetTokenQuery = z.object({ token: z.string().min(1).max(200) });
+
 /** The link's token, or the phone number with the code it received. */
 export const ResetPasswordBody = z
   .object({

@@ -1,17 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, Form, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { accountApi } from '../../api/account';
 import { ApiError, errorMessage } from '../../api/http';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../../app/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { AuthShell } from './AuthShell';
 import { type NewPasswordValues, PasswordFields } from './PasswordFields';
+import { useResetLinkCheck, useResetPassword } from './queries';
 
-/** /cts/reset?token=...: the link from the reset mail; a new password, once, within 30 minutes. */
+/**
+ * /cts/reset?token=...: the link from the reset mail; a new password, once, within 30 minutes. A
+ * link already used or expired says so as the page opens, with the way to ask for a new one.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -19,9 +21,13 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<NewPasswordValues>();
-  const reset = useMutation({ mutationFn: accountApi.resetPassword });
+  const reset = useResetPassword();
   const [done, setDone] = useState(false);
-  const invalidToken = reset.error instanceof ApiError && reset.error.result === 'InvalidToken';
+  const linkCheck = useResetLinkCheck(token);
+  // Used or expired: said as the page opens, or (expired while the form was open) on submitting.
+  const invalid = [linkCheck.error, reset.error].find(
+    (error) => error instanceof ApiError && error.result === 'InvalidToken',
+  );
 
   const footer = (
     <Link to={LOGIN_PATH} className="cirrus-login-more">
@@ -42,14 +48,14 @@ export function ResetPasswordPage() {
     );
   }
 
-  if (!token || invalidToken) {
+  if (!token || invalid) {
     return (
       <AuthShell title={t('forgot.resetTitle')} footer={footer}>
         <Alert
           className="cirrus-auth-done"
           type="error"
           showIcon
-          title={invalidToken ? errorMessage(reset.error, language) : t('forgot.noToken')}
+          title={invalid ? errorMessage(invalid, language) : t('forgot.noToken')}
         />
         <Link to={FORGOT_PASSWORD_PATH}>
           <Button block size="large">
@@ -60,6 +66,18 @@ export function ResetPasswordPage() {
     );
   }
 
+  if (linkCheck.isPending) {
+    return (
+      <AuthShell title={t('forgot.resetTitle')} footer={footer}>
+        <div className="cirrus-auth-checking" role="status">
+          <Spin />
+          <span>{t('forgot.checking')}</span>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  // Any other failure of the check (network, server) leaves the form: the reset itself will tell.
   return (
     <AuthShell title={t('forgot.resetTitle')} footer={footer}>
       <Form

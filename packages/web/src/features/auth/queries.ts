@@ -9,6 +9,7 @@ import { settingsKeys } from '../settings/queries';
 export const authKeys = {
   all: ['auth'] as const,
   self: () => [...authKeys.all, 'self'] as const,
+  resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
 };
 
 /** The current user, or null when nobody is logged in; the guards decide where null goes. */
@@ -77,5 +78,29 @@ export function useLogout() {
       // A full page load, so nothing of the previous user stays in memory.
       window.location.assign(LOGIN_PATH);
     },
+  });
+}
+
+/**
+ * Whether the reset link still works, asked as its page opens, so that a used or expired link says
+ * so before a new password is typed in; the token is used only by the reset itself.
+ */
+export function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: authKeys.resetLink(token),
+    queryFn: () => accountApi.checkResetToken(token).then(() => true),
+    enabled: token !== '',
+  });
+}
+
+/** The reset itself; the link is used up, so its check is asked again the next time it is opened. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.resetPassword,
+    onSuccess: (_answer, { token }) =>
+      token
+        ? queryClient.invalidateQueries({ queryKey: authKeys.resetLink(token), refetchType: 'none' })
+        : undefined,
   });
 }
