@@ -131,6 +131,19 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await expect(page.getByText('This folder is empty')).toBeVisible();
 });
 
+test('keys typed as New folder first opens all land in its name', async ({ page }) => {
+  const folder = `Plans ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+  // The first open in this page load, typed at once: nothing waits for the dialog to show.
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  await page.keyboard.type(folder);
+  const newFolder = page.getByRole('dialog', { name: 'New folder' });
+  await expect(newFolder.getByLabel('Name')).toHaveValue(folder);
+  await page.keyboard.press('Enter');
+  await expect(row(page, folder)).toBeVisible();
+});
+
 test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({
   page,
 }) => {

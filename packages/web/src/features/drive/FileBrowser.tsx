@@ -16,7 +16,6 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -42,7 +41,7 @@ import { downloadItems } from './download';
 import { actionItems, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
 import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
-import type { NameMode } from './NameDialog';
+import { NameDialog, type NameMode } from './NameDialog';
 import {
   type TransferKind,
   useCreateEmptyFile,
@@ -67,13 +66,8 @@ import { uploads } from './upload/upload-manager';
 import { useDropUpload } from './useDropUpload';
 
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
-const loadNameDialog = () => import('./NameDialog');
-const NameDialog = lazy(() => loadNameDialog().then((m) => ({ default: m.NameDialog })));
-/**
- * The name dialog is loaded a while after the first screen, so that New folder and Rename open at
- * once: opened while it loads, the keys typed meanwhile went to the menu and were lost.
- */
-const PRELOAD_NAME_DIALOG_MS = 2000;
+// Not the name dialog: New folder and Rename take the keys typed as they open, and a dialog still
+// loading (or held back by Suspense on its first open) let them go to the page.
 const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
 const LockNoticeDialog = lazy(() =>
@@ -122,10 +116,6 @@ export function FileBrowser({
   const [sort, setSort] = useState(readSort);
   const list = useFileList(folder, sort);
   const permissions = useFolderPermissions(folder);
-  useEffect(() => {
-    const timer = window.setTimeout(() => void loadNameDialog(), PRELOAD_NAME_DIALOG_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
   const folderMask = permissions.data?.user_acl ?? 0;
   // Nothing goes into a folder that could not be opened (gone, or never there).
   const canCreate = !list.isError && hasPermission(folderMask, 'new_empty');

@@ -8,8 +8,8 @@ import {
   validateFileName,
   withFixedExt,
 } from '@cirrus/shared';
-import { Form, Input, type InputRef } from 'antd';
-import { type FormEvent, useRef, useState } from 'react';
+import { Form, Input, type InputProps, type InputRef } from 'antd';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
 import { GuardedModal } from '../../components/GuardedModal';
@@ -72,11 +72,6 @@ interface NameDialogProps {
 export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const inputRef = useRef<InputRef>(null);
-  // The name is focused as it mounts (autoFocus) and selected on that first focus, so that keys
-  // typed while the dialog opens replace it; once it has opened, the focus is put back only if it
-  // went elsewhere (never a second select-all over what was typed meanwhile).
-  const selected = useRef(false);
   const [input, setInput] = useState(() =>
     initialInput(mode, { folder: t('drive.name.defaultFolder'), file: t('drive.name.defaultFile') }),
   );
@@ -121,10 +116,6 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !state.canSubmit }}
       confirmLoading={pending}
-      afterOpenChange={(visible) => {
-        const input = inputRef.current?.input;
-        if (visible && input && document.activeElement !== input) inputRef.current?.focus({ cursor: 'all' });
-      }}
     >
       <form onSubmit={(event) => void submit(event)}>
         <Form.Item
@@ -134,15 +125,8 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
           help={help}
           htmlFor="cirrus-name-input"
         >
-          <Input
+          <SelectedInput
             id="cirrus-name-input"
-            ref={inputRef}
-            autoFocus
-            onFocus={(event) => {
-              if (selected.current) return;
-              selected.current = true;
-              event.target.select();
-            }}
             value={input}
             autoComplete="off"
             suffix={suffix ? <span className="cirrus-name-suffix">.{suffix}</span> : undefined}
@@ -155,4 +139,16 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
       </form>
     </GuardedModal>
   );
+}
+
+/**
+ * An input focused and selected once it is in the document, so that keys typed as its dialog
+ * opens replace the text. Not autoFocus: that runs before antd's dialog has put its portal in
+ * the document, so without motion (reduced motion) it focused nothing and the dialog's focus
+ * trap took the Close button.
+ */
+function SelectedInput(props: InputProps) {
+  const ref = useRef<InputRef>(null);
+  useEffect(() => ref.current?.focus({ cursor: 'all' }), []);
+  return <Input {...props} ref={ref} />;
 }
