@@ -221,3 +221,68 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   await expect(guest.getByText('Sharing has been cancelled', { exact: true })).toBeVisible();
   await visitor.close();
 });
+
+test('a visitor pages through the files of a shared folder in the viewer, as its page lists them', async ({
+  page,
+  browser,
+}) => {
+  const folder = `Trip ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Name').fill(folder);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: folder }).click();
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(folder);
+  await page.getByTestId('upload-files').setInputFiles(
+    ['b-route.txt', 'a-hotels.txt', 'c-budget.txt'].map((name) => ({
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`This is ${name}\n`),
+    })),
+  );
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+
+  // Share the folder with anyone who has the link
+  await page.getByRole('navigation', { name: 'Location' }).getByText('My drive').click();
+  await row(page, folder).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: `Share “${folder}”` });
+  await choose(page, 'Who can open', 'Anyone with the link');
+  await panel.getByRole('button', { name: 'Create link' }).click();
+  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
+  const address = await panel.getByLabel('Link address').inputValue();
+  await closeDialog(panel);
+
+  // A visitor opens the middle file from the folder's page
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  const guest = await visitor.newPage();
+  await guest.goto(address);
+  const items = guest.getByRole('list', { name: 'Items' }).locator('.cirrus-linkpage-item-name');
+  await expect(items).toHaveText(['a-hotels.txt', 'b-route.txt', 'c-budget.txt']);
+  await items.filter({ hasText: 'b-route.txt' }).click();
+  const title = guest.locator('.cirrus-preview-bar h1');
+  await expect(title).toHaveText('b-route.txt');
+  await expect(guest.getByText('This is b-route.txt')).toBeVisible();
+  await expect(guest.getByTestId('preview-position')).toHaveText('2 / 3');
+
+  // Next and previous by button and by arrow key, in the page's order
+  await guest.getByRole('button', { name: 'Next file' }).click();
+  await expect(title).toHaveText('c-budget.txt');
+  await expect(guest.getByText('This is c-budget.txt')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Next file' })).toBeDisabled();
+  await guest.keyboard.press('ArrowLeft');
+  await expect(title).toHaveText('b-route.txt');
+  await guest.keyboard.press('ArrowLeft');
+  await expect(title).toHaveText('a-hotels.txt');
+  await expect(guest.getByTestId('preview-position')).toHaveText('1 / 3');
+  await expect(guest.getByRole('button', { name: 'Previous file' })).toBeDisabled();
+  await guest.keyboard.press('ArrowRight');
+  await expect(title).toHaveText('b-route.txt');
+
+  // Close goes back to the folder's page
+  await guest.getByRole('button', { name: 'Close' }).click();
+  await expect(items).toHaveText(['a-hotels.txt', 'b-route.txt', 'c-budget.txt']);
+  await visitor.close();
+});

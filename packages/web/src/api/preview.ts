@@ -27,8 +27,12 @@ export const previewApi = {
       },
     }),
 
-  neighbors: (fileid: number, sort: SortParams, options?: RequestOptions) =>
-    http.get<PreviewNeighbors>(`/v1/preview/files/${fileid}/neighbors`, { ...options, query: { ...sort } }),
+  /** The files before and after one: in the drive list's order (sort), or a shared folder's through its link. */
+  neighbors: (fileid: number, sort: SortParams, source: PreviewSourceParams, options?: RequestOptions) =>
+    http.get<PreviewNeighbors>(`/v1/preview/files/${fileid}/neighbors`, {
+      ...options,
+      query: { ...sort, link: source.link, rand_code: source.rand_code },
+    }),
 
   /** The text of a text, code, Markdown or CSV file (the view's urls.content), as UTF-8. */
   text: (url: string, options?: RequestOptions) => http.get<string>(url, options),

@@ -505,6 +505,8 @@ export interface SiblingQuery {
   order: 'asc' | 'desc';
   /** Files the actor may not read (their own entries say so). */
   hiddenIds: number[];
+  /** Leave out security documents (a shared folder's list: links do not share them). */
+  withoutSecdocs?: boolean;
 }
 
 function siblingFiles(db: DbOrTrx, file: FileRow, q: SiblingQuery) {
@@ -515,6 +517,7 @@ function siblingFiles(db: DbOrTrx, file: FileRow, q: SiblingQuery) {
     .where('f.status', '=', sql.lit('live'))
     .where('f.is_folder', '=', 0);
   if (q.hiddenIds.length > 0) query = query.where('f.id', 'not in', q.hiddenIds);
+  if (q.withoutSecdocs) query = query.where('f.secure_guid', '=', '');
   return query;
 }
 

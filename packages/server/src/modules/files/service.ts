@@ -4,6 +4,7 @@ import {
   type FileRecord,
   hasPermission,
   maskToFlags,
+  type PreviewNeighbors,
   securityDocsConvert,
   splitExt,
   userRoleFromTeamRole,
@@ -329,6 +330,17 @@ export function createFileService({
         user_acl: r.mask,
       })),
     };
+  }
+
+  /**
+   * The files before and after one in its folder, in the order `q` gives, its position and how
+   * many there are (the viewer's previous and next).
+   */
+  async function neighborsOf(file: FileRow, q: repo.SiblingQuery): Promise<PreviewNeighbors> {
+    const found = await repo.neighbors(db, file, q);
+    const brief = (row: { id: number; name: string } | undefined) =>
+      row ? { fileid: row.id, fname: row.name } : null;
+    return { prev: brief(found.prev), next: brief(found.next), index: found.index, total: found.total };
   }
 
   return {
@@ -721,12 +733,11 @@ export function createFileService({
     async neighbors(actor: Actor, fileId: number, sort: Pick<ListQuery, 'orderby' | 'order'>) {
       const { ctx, file, mask } = await access.requireFile(actor, fileId);
       requirePermission(mask, 'read');
-      const hiddenIds = unreadableIds(ctx);
-      const found = await repo.neighbors(db, file, { ...sort, hiddenIds });
-      const brief = (row: { id: number; name: string } | undefined) =>
-        row ? { fileid: row.id, fname: row.name } : null;
-      return { prev: brief(found.prev), next: brief(found.next), index: found.index, total: found.total };
+      return neighborsOf(file, { ...sort, hiddenIds: unreadableIds(ctx) });
     },
+
+    /** The same for a file whose caller has decided who may see it (a shared folder, modules/links). */
+    neighborsOf,
 
     /** GET /xfi/v1/volumes/{v}/files/self/permissions?file=: the actor's mask (file 0: the root). */
     async selfPermissions(actor: Actor, groupId: number, fileId: number) {

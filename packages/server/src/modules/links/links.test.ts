@@ -979,6 +979,55 @@ describe('through a link: previews, convert, save, write, report', () => {
     expect(text.rawPayload.toString()).toBe(BYTES.toString());
   });
 
+  test('previous and next in a shared folder follow its link page: files by name, inside the folder only', async () => {
+    const owner = await t.makeUser();
+    const c = await owner.client();
+    const gid = await myDrive(c);
+    const folder = await mkdir(c, gid, 0, 'Photos');
+    const inner = await mkdir(c, gid, folder.fileid, 'Inner');
+    const byName: Record<string, number> = {};
+    for (const name of ['b.png', 'a.png', 'C.md'])
+      byName[name] = (await upload(c, gid, folder.fileid, name, BYTES)).fileid;
+    const deep = await upload(c, gid, inner.fileid, 'deep.txt', BYTES);
+    const outside = await upload(c, gid, 0, 'private.txt', BYTES);
+    const link = await share(c, folder.fileid, { ranges: 'anyone', chkcode: true });
+    const anon = t.anonymous();
+    const around = (fileid: number, code = link.chkcode) =>
+      anon.get(`/v1/preview/files/${fileid}/neighbors?link=${link.sid}&rand_code=${code}`);
+
+    // The page lists Inner, a.png, b.png, C.md; the viewer pages through the files alone.
+    const page = await anon.get(`/api/v3/skiplogin/links/${link.sid}/files?rand_code=${link.chkcode}`);
+    expect(page.json().files.map((f: { fname: string }) => f.fname)).toEqual([
+      'Inner',
+      'a.png',
+      'b.png',
+      'C.md',
+    ]);
+    const middle = await around(byName['b.png']);
+    expect(middle.statusCode, middle.body).toBe(200);
+    expect(middle.json()).toEqual({
+      prev: { fileid: byName['a.png'], fname: 'a.png' },
+      next: { fileid: byName['C.md'], fname: 'C.md' },
+      index: 2,
+      total: 3,
+    });
+    expect((await around(byName['a.png'])).json()).toMatchObject({ prev: null, index: 1, total: 3 });
+    // a folder inside pages through its own files (deep.txt is the only one in Inner)
+    expect((await around(deep.fileid)).json()).toEqual({ prev: null, next: null, index: 1, total: 1 });
+    // the link's rules hold: its code, and nothing outside the folder
+    expect(failure(await around(byName['b.png'], 'wrong')).result).toBe('chkcodeWrong');
+    expect(
+      failure(await anon.get(`/v1/preview/files/${byName['b.png']}/neighbors?link=${link.sid}`)).result,
+    ).toBe('chkcodeRequired');
+    expect(failure(await around(outside.fileid)).result).toBe('fileNotExists');
+    // the file of a file link stands alone
+    const single = await share(c, outside.fileid, { ranges: 'anyone' });
+    const alone = await anon.get(`/v1/preview/files/${outside.fileid}/neighbors?link=${single.sid}`);
+    expect(alone.json()).toEqual({ prev: null, next: null, index: 1, total: 1 });
+    // without a link, a drive file's neighbors are for people logged in
+    expect(failure(await anon.get(`/v1/preview/files/${byName['b.png']}/neighbors`)).status).toBe(401);
+  });
+
   test('/s/{fid}: a plain file id opens for people it was shared with, never anonymously', async () => {
     const { c, file } = await ownerWithFile(t, { name: 'viewer.txt' });
     const link = await share(c, file.fileid, { ranges: 'user', chkcode: true });

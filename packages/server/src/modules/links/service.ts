@@ -125,7 +125,7 @@ interface Deps {
   secrets: LinkSecrets;
   spaces: SpaceService;
   access: FileAccess;
-  files: Pick<FileService, 'saveVersion'>;
+  files: Pick<FileService, 'saveVersion' | 'neighborsOf'>;
   transfers: Pick<TransferService, 'copyItems'>;
   settings: SettingsService;
   identity: Pick<IdentityService, 'state'>;
@@ -1631,15 +1631,15 @@ export function createLinkService(deps: Deps) {
     },
   };
 
+  /** The viewer's rand_code: the access code as typed, or the token the link page got for it. */
+  const proofOf = (randCode: string | undefined): Proof =>
+    randCode ? (randCode.includes('.') ? { token: randCode } : { code: randCode }) : {};
+
   /** How the previews open a sid (modules/preview/links.ts): the link's rules, then the item asked for. */
   const previews: LinkPreviews = {
     async resolve({ sid, fileId, randCode, actor, ip }): Promise<LinkTarget> {
       const scene = await sceneBySid(sid);
-      const proof: Proof = randCode
-        ? randCode.includes('.')
-          ? { token: randCode }
-          : { code: randCode }
-        : {};
+      const proof = proofOf(randCode);
       const visitor: Visitor = { actor, ip, proof };
       const { permission } = await enter(visitor, scene);
       const item = await itemOf(scene, fileId);
@@ -1652,6 +1652,20 @@ export function createLinkService(deps: Deps) {
         canDownload: mayDownload,
         downloadUrl: mayDownload ? downloadUrl(scene, file.id, proof) : '',
       };
+    },
+
+    async neighbors({ sid, fileId, randCode, actor, ip }) {
+      const scene = await sceneBySid(sid);
+      await enter({ actor, ip, proof: proofOf(randCode) }, scene);
+      const item = await itemOf(scene, fileId);
+      if (item.id === scene.file.id || item.is_folder) return { prev: null, next: null, index: 1, total: 1 };
+      // The link page lists a folder's files by name (repo.listChildren), security documents left out.
+      return deps.files.neighborsOf(item, {
+        orderby: 'name',
+        order: 'asc',
+        hiddenIds: [],
+        withoutSecdocs: true,
+      });
     },
 
     /**

@@ -1,6 +1,17 @@
+import type { PreviewNeighbors } from '@cirrus/shared';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { FileWithNames } from '../files/repo.ts';
+
+/** Someone opening an item through a share link. */
+export interface LinkVisit {
+  sid: string;
+  fileId?: number;
+  randCode?: string;
+  actor: Actor | null;
+  /** The client's address, for the access code's throttle per address. */
+  ip: string;
+}
 
 /** A file reached through a share link, as the link's rules allow it to be shown. */
 export interface LinkTarget {
@@ -18,14 +29,12 @@ export interface LinkTarget {
  * forbidLink, linkViolation, notCompanyMember, accessDeny, userNotLogin ...
  */
 export interface LinkPreviews {
-  resolve(input: {
-    sid: string;
-    fileId?: number;
-    randCode?: string;
-    actor: Actor | null;
-    /** The client's address, for the access code's throttle per address. */
-    ip: string;
-  }): Promise<LinkTarget>;
+  resolve(input: LinkVisit): Promise<LinkTarget>;
+  /**
+   * The files before and after one inside a shared folder, in the order its link page lists
+   * them (the viewer's previous and next); the link's own file stands alone.
+   */
+  neighbors(input: LinkVisit & { fileId: number }): Promise<PreviewNeighbors>;
   /**
    * A file by its plain id (/s/{fid}) for a logged-in person outside its space who has it through
    * a link shared with them (modules/links); undefined when no such link lets them see it.
@@ -36,6 +45,9 @@ export interface LinkPreviews {
 /** Until share links exist, every link is one that does not exist. */
 export const noLinks: LinkPreviews = {
   async resolve() {
+    throw new DomainError('lightLinkNotExist');
+  },
+  async neighbors() {
     throw new DomainError('lightLinkNotExist');
   },
 };

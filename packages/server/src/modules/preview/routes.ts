@@ -19,6 +19,7 @@ const FileParams = z.object({ fid: Id });
 const SourceParams = z.object(Source);
 const ImageQuery = z.object({ ...Source, size: z.enum(['view', 'thumb']).default('view') });
 const NeighborQuery = z.object({
+  ...Source,
   orderby: z.enum(['name', 'mtime', 'size']).default('mtime'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -120,8 +121,8 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
 
     r.get(
       '/v1/preview/files/:fid/neighbors',
-      { schema: { params: FileParams, querystring: NeighborQuery } },
-      async (req) => preview.neighbors(actorOf(req), req.params.fid, req.query),
+      { config: open, schema: { params: FileParams, querystring: NeighborQuery } },
+      async (req) => preview.neighbors(req.actor, req.params.fid, req.query, source(req)),
     );
   };
 }

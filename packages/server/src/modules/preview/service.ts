@@ -507,12 +507,19 @@ export function createPreviewService(deps: Deps) {
       return { entries, total };
     },
 
-    /** The viewer's previous and next file in the folder, in the list's order (drive files only). */
+    /**
+     * The viewer's previous and next file in the folder: in the drive list's order (`sort`), or
+     * through a share link in the order its page lists a shared folder.
+     */
     async neighbors(
-      actor: Actor,
+      actor: Actor | null,
       fileId: number,
       sort: { orderby: 'name' | 'mtime' | 'size'; order: 'asc' | 'desc' },
+      q: SourceQuery,
     ): Promise<PreviewNeighbors> {
+      if (q.link)
+        return links.neighbors({ sid: q.link, fileId, randCode: q.rand_code, actor, ip: q.ip ?? '' });
+      if (!actor) throw new DomainError('userNotLogin');
       return files.neighbors(actor, fileId, sort);
     },
 

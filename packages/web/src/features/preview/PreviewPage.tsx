@@ -40,7 +40,7 @@ import { driveKeys } from '../drive/queries';
 import { useFileLockActions } from '../locks/queries';
 import { AppealBox } from '../moderation/AppealBox';
 import { PreviewErrorPanel, type PreviewPageKey } from './PreviewErrorPanel';
-import { type PreviewRouteKind, previewPath, sortFromSearch, sourceOf } from './paths';
+import { neighborPath, type PreviewRouteKind, sortFromSearch, sourceOf } from './paths';
 import { type PrintHandler, usePrintShortcut } from './print';
 import { useNeighbors, usePreviewView } from './queries';
 import { pageKeyOf, type ViewerProps } from './viewers/types';
@@ -126,11 +126,13 @@ function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): str
 interface ShellProps {
   kind: PreviewRouteKind;
   view: PreviewView;
+  /** How the viewer reached the file: previous and next go the same way. */
+  source: PreviewSourceParams;
   sort?: SortParams;
 }
 
 /** The viewer's frame: the bar (name, markers, previous/next, lock, download, print, close) and the file. */
-function PreviewShell({ kind, view, sort }: ShellProps) {
+function PreviewShell({ kind, view, source, sort }: ShellProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const notify = useNotify();
@@ -161,7 +163,14 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
   };
   const errorKey: PreviewPageKey | undefined = failure ?? view.error ?? undefined;
   const listSort = sort ?? { orderby: 'mtime', order: 'desc' };
-  const neighbors = useNeighbors(view.fileid, listSort, kind === 'file' && view.source === 'file');
+  // A drive file pages through its folder in the list's order; a file of a shared folder through
+  // that folder as its link page lists it.
+  const neighbors = useNeighbors(
+    view.fileid,
+    listSort,
+    source,
+    (kind === 'file' && view.source === 'file') || kind === 'link',
+  );
   const locks = useFileLockActions();
   const printRef = useRef<PrintHandler | undefined>(undefined);
   const setPrint = useCallback((handler: PrintHandler | undefined) => {
@@ -174,7 +183,7 @@ function PreviewShell({ kind, view, sort }: ShellProps) {
     else void navigate(backPath);
   };
   const go = (fileid: number | undefined) => {
-    if (fileid) void navigate(previewPath(fileid, sort), { replace: true, state: location.state });
+    if (fileid) void navigate(neighborPath(source, fileid, sort), { replace: true, state: location.state });
   };
   const download = view.permissions.download
     ? () => startDownload(view.urls.download, notify.error)
@@ -382,7 +391,7 @@ function Preview({
     );
   }
   if (view.data.folder && view.data.source === 'file') return <FolderRedirect view={view.data} />;
-  return <PreviewShell kind={kind} view={view.data} sort={sort} />;
+  return <PreviewShell kind={kind} view={view.data} source={source} sort={sort} />;
 }
 
 /** A folder's id in the viewer's address (typed, or sent as /p/{id}) opens the folder in the drive. */

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { linkPreviewPath, previewPath, recyclePreviewPath, sortFromSearch, sourceOf } from './paths';
+import {
+  linkPreviewPath,
+  linkViewPath,
+  neighborPath,
+  previewPath,
+  recyclePreviewPath,
+  sortFromSearch,
+  sourceOf,
+} from './paths';
 
 describe('preview addresses', () => {
   test('paths', () => {
@@ -7,6 +15,15 @@ describe('preview addresses', () => {
     expect(previewPath(12, { orderby: 'name', order: 'asc' })).toBe('/p/12?orderby=name&order=asc');
     expect(recyclePreviewPath(7)).toBe('/view/p/7');
     expect(linkPreviewPath('aB3_x', { fileid: 4, randCode: 'k2' })).toBe('/l/aB3_x?fileid=4&rand_code=k2');
+    expect(linkViewPath('aB3_x', 4)).toBe('/l/aB3_x?fileid=4&view=1');
+  });
+
+  test('previous and next open the way the file was reached', () => {
+    const byName = { orderby: 'name', order: 'asc' } as const;
+    expect(neighborPath({ fileid: 12 }, 13, byName)).toBe('/p/13?orderby=name&order=asc');
+    expect(neighborPath({ link: 'aB3_x', fileid: 4, rand_code: 'k2' }, 5)).toBe(
+      '/l/aB3_x?fileid=5&rand_code=k2&view=1',
+    );
   });
 
   test.each([

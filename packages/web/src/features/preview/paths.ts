@@ -45,6 +45,16 @@ export function linkPreviewPath(sid: string, opts: { fileid?: number; randCode?:
   return `/l/${encodeURIComponent(sid)}${query ? `?${query}` : ''}`;
 }
 
+/** A file of a shared folder in the viewer: its link page's address with ?view=1 (features/share). */
+export function linkViewPath(sid: string, fileid: number, randCode?: string): string {
+  return `${linkPreviewPath(sid, { fileid, randCode })}&view=1`;
+}
+
+/** Where the viewer's previous or next file opens: the same way in, the same order. */
+export function neighborPath(source: PreviewSourceParams, fileid: number, sort?: SortParams): string {
+  return source.link ? linkViewPath(source.link, fileid, source.rand_code) : previewPath(fileid, sort);
+}
+
 /** Whether a row of the list opens in the viewer (folders open in the list itself). */
 export function opensInViewer(file: Pick<FileRecord, 'ftype'>): boolean {
   return file.ftype === 'file';

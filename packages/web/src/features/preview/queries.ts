@@ -18,8 +18,8 @@ export const previewKeys = {
       source.link ?? '',
       source.rand_code ?? '',
     ] as const,
-  neighbors: (fileid: number, sort: SortParams) =>
-    [...previewKeys.all, 'neighbors', fileid, sort.orderby, sort.order] as const,
+  neighbors: (fileid: number, sort: SortParams, source: PreviewSourceParams) =>
+    [...previewKeys.all, 'neighbors', fileid, sort.orderby, sort.order, source.link ?? ''] as const,
   text: (url: string) => [...previewKeys.all, 'text', url] as const,
   entries: (url: string) => [...previewKeys.all, 'entries', url] as const,
   conversion: (url: string) => [...previewKeys.all, 'conversion', url] as const,
@@ -35,10 +35,20 @@ export function usePreviewView(source: PreviewSourceParams | undefined, onSessio
   });
 }
 
-export function useNeighbors(fileid: number | undefined, sort: SortParams, enabled: boolean) {
+export function useNeighbors(
+  fileid: number | undefined,
+  sort: SortParams,
+  source: PreviewSourceParams,
+  enabled: boolean,
+) {
   return useQuery({
-    queryKey: previewKeys.neighbors(fileid ?? 0, sort),
-    queryFn: ({ signal }) => previewApi.neighbors(fileid as number, sort, { signal }),
+    queryKey: previewKeys.neighbors(fileid ?? 0, sort, source),
+    queryFn: ({ signal }) =>
+      previewApi.neighbors(fileid as number, sort, source, {
+        signal,
+        // As the view: a link's visitor is not sent to the login page.
+        onSessionExpired: source.link ? 'none' : 'login',
+      }),
     enabled: enabled && fileid !== undefined,
   });
 }

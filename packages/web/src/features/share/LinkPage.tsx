@@ -31,6 +31,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { useSelfUser } from '../auth/queries';
 import { startDownload } from '../drive/download';
+import { linkViewPath } from '../preview/paths';
 import { remainingOf } from './link-text';
 import { shareKeys } from './queries';
 import { ReportLinkDialog } from './ReportLinkDialog';
@@ -389,11 +390,8 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
     refreshSoon();
   };
 
-  const preview = (fileid: number) => {
-    const params = new URLSearchParams({ view: '1', fileid: String(fileid) });
-    if (token) params.set('rand_code', token);
-    void navigate(`/l/${encodeURIComponent(sid)}?${params}`, { state: { fromList: true } });
-  };
+  const preview = (fileid: number) =>
+    void navigate(linkViewPath(sid, fileid, token), { state: { fromList: true } });
 
   let body: ReactNode;
   if (info.isPending || !self.isFetched) body = <Spin size="large" className="cirrus-linkpage-spin" />;
