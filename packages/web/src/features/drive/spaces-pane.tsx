@@ -1,8 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { SPLIT_PANE_DEFAULT } from '@cirrus/shared';
-import { Button, Drawer, Splitter, Tooltip } from 'antd';
+import { Button, Drawer, Splitter } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../components/HoverTooltip';
 
 const PANE_WIDTH_KEY = 'cirrus.drive.spacesWidth';
 export const PANE_MIN = 180;
@@ -44,7 +45,7 @@ export function useSpacesDrawer(narrow: boolean, here: string) {
 export function SpacesToggle({ open, onClick }: { open: boolean; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t('drive.spaces.show')}>
+    <HoverTooltip title={t('drive.spaces.show')}>
       <Button
         type="text"
         className="cirrus-drive-spaces-toggle"
@@ -53,7 +54,7 @@ export function SpacesToggle({ open, onClick }: { open: boolean; onClick: () => 
         aria-expanded={open}
         onClick={onClick}
       />
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
