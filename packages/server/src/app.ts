@@ -351,6 +351,7 @@ function createServices(
     settings,
     quota,
     spaces,
+    contacts,
     accounts,
     passwords,
     outbox,

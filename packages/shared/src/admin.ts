@@ -144,7 +144,7 @@ export interface AdminDept {
   name: string;
   display_path_name: string;
   status: 'active' | 'disabled';
-  /** People directly in the department. */
+  /** Active people in the department and its sub-departments, as the directory counts them. */
   member_count: number;
   /** spec 001 (issue 3): a department's group space is its default plus expand_self; 0 unlimited. */
   space: { default: number; expand_self: number; total: number; used: number };

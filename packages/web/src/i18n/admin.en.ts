@@ -103,7 +103,7 @@ export const adminEn = {
       'The department and everything under it leave the directory; their people no longer belong to company teams through it.',
     name: 'Name',
     parent: 'Parent department',
-    members: 'People directly in it (not in its sub-departments)',
+    members: 'People (sub-departments included)',
     space: 'Group space',
     spaceTitle: 'Group space of {{name}}',
     spaceDefault: 'Default (GB, empty: the deployment’s)',

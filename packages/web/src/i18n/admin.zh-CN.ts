@@ -103,7 +103,7 @@ export const adminZhCN: Strings<typeof adminEn> = {
     disableText: '该部门及其下级部门将从通讯录中移除，其成员也不再通过它属于公司团队。',
     name: '名称',
     parent: '上级部门',
-    members: '直属人数（不含下级部门）',
+    members: '人数（含下级部门）',
     space: '部门空间',
     spaceTitle: '{{name}} 的部门空间',
     spaceDefault: '默认（GB，留空使用全局默认值）',

@@ -373,6 +373,45 @@ describe('departments', () => {
     expect(after.find((d: { id: number }) => d.id === backend.id).status).toBe('disabled');
     expect((await adminClient.post(`/admin/v1/depts/${rootId}/disable`)).statusCode).toBe(403);
   });
+
+  test('a department counts its active people and those below it, once each, as the directory does', async () => {
+    const sales = (
+      await adminClient.post('/admin/v1/depts', { name: 'Field sales', parent_id: rootId })
+    ).json();
+    const east = (
+      await adminClient.post('/admin/v1/depts', { name: 'East coast', parent_id: sales.id })
+    ).json();
+    const place = async (deptIds: number[]) => {
+      const person = await t.makeUser({ companyId });
+      const placed = await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: deptIds });
+      expect(placed.statusCode, placed.body).toBe(200);
+      return person;
+    };
+    await place([sales.id]);
+    await place([east.id]);
+    await place([east.id]);
+    await place([sales.id, east.id]);
+    const gone = await place([sales.id]);
+    expect((await adminClient.post(`/admin/v1/users/${gone.id}/disable`)).statusCode).toBe(200);
+
+    const countsAt = async (url: string) => {
+      const depts: { id: number; member_count: number }[] = (await adminClient.get(url)).json().depts;
+      return new Map(depts.map((d) => [d.id, d.member_count]));
+    };
+    const consoleCounts = () => countsAt('/admin/v1/depts');
+    const directoryCounts = () => countsAt('/v1/companies/self/depts');
+    const console1 = await consoleCounts();
+    expect([console1.get(sales.id), console1.get(east.id)]).toEqual([4, 3]);
+    const directory1 = await directoryCounts();
+    expect([directory1.get(sales.id), directory1.get(east.id)]).toEqual([4, 3]);
+
+    // A disabled department leaves the directory and its parent's count; the console still counts its people.
+    expect((await adminClient.post(`/admin/v1/depts/${east.id}/disable`)).statusCode).toBe(200);
+    const console2 = await consoleCounts();
+    expect([console2.get(sales.id), console2.get(east.id)]).toEqual([2, 3]);
+    const directory2 = await directoryCounts();
+    expect([directory2.get(sales.id), directory2.has(east.id)]).toEqual([2, false]);
+  });
 });
 
 describe('CSV import', () => {

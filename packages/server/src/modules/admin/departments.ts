@@ -2,6 +2,7 @@ import { type AdminDept, validateDeptName } from '@cirrus/shared';
 import type { Db, DbOrTrx, Trx } from '../../db/index.ts';
 import type { DepartmentRow } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { ContactService } from '../contacts/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';
 import type { Moving, TeamService } from '../teams/service.ts';
 import type { AuditLog } from './audit.ts';
@@ -18,12 +19,14 @@ import type { CreateDeptBody, DeptSpaceBody, UpdateDeptBody } from './schema.ts'
 export function createDepartmentService({
   db,
   quota,
+  contacts,
   audit,
   teams,
   now,
 }: {
   db: Db;
   quota: QuotaService;
+  contacts: ContactService;
   audit: AuditLog;
   teams: Pick<TeamService, 'followDepartments'>;
   now: () => number;
@@ -51,10 +54,12 @@ export function createDepartmentService({
   }
 
   async function tree(actor: ConsoleActor): Promise<AdminDept[]> {
-    const [rows, teams] = await Promise.all([
+    const [rows, deptTeams] = await Promise.all([
       repo.listDepts(db, actor.companyId),
       repo.deptTeams(db, actor.companyId),
     ]);
+    // Counted as the directory counts them (sub-departments included), so the two screens agree.
+    const counts = await contacts.deptMemberCounts(rows.map((d) => d.id));
     return Promise.all(
       rows.map(async (d) => {
         const space = await quota.deptSpace(d.id);
@@ -64,9 +69,9 @@ export function createDepartmentService({
           name: d.name,
           display_path_name: d.display_path_name,
           status: d.status === 'disabled' ? 'disabled' : 'active',
-          member_count: Number(d.member_count ?? 0),
+          member_count: counts.get(d.id) ?? 0,
           space,
-          team_ids: teams.filter((t) => t.dept_id === d.id).map((t) => t.id),
+          team_ids: deptTeams.filter((t) => t.dept_id === d.id).map((t) => t.id),
         } satisfies AdminDept;
       }),
     );

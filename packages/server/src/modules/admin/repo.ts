@@ -155,17 +155,10 @@ export async function replaceDeptMemberships(db: DbOrTrx, userId: number, deptId
 
 export function listDepts(db: DbOrTrx, companyId: number) {
   return db
-    .selectFrom('departments as d')
-    .selectAll('d')
-    .select((eb) =>
-      eb
-        .selectFrom('dept_members as dm')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('dm.dept_id', '=', 'd.id')
-        .as('member_count'),
-    )
-    .where('d.company_id', '=', companyId)
-    .orderBy('d.path')
+    .selectFrom('departments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('path')
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { PasswordService } from '../accounts/password-service.ts';
 import type { AccountService } from '../accounts/service.ts';
+import type { ContactService } from '../contacts/service.ts';
 import { createModerationService } from '../moderation/service.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -21,6 +22,7 @@ export interface AdminDeps {
   settings: SettingsService;
   quota: QuotaService;
   spaces: SpaceService;
+  contacts: ContactService;
   accounts: AccountService;
   passwords: PasswordService;
   outbox: OutboxService;
@@ -34,12 +36,12 @@ export interface AdminDeps {
  * command line (src/cli.ts) call these same services. Every change writes the audit log.
  */
 export function createAdminServices(deps: AdminDeps) {
-  const { db, settings, quota, spaces, accounts, passwords, outbox, teams, now } = deps;
+  const { db, settings, quota, spaces, contacts, accounts, passwords, outbox, teams, now } = deps;
   const audit = createAuditLog({ db, now });
   return {
     audit,
     people: createPeopleService({ db, settings, quota, accounts, passwords, audit, teams, now }),
-    departments: createDepartmentService({ db, quota, audit, teams, now }),
+    departments: createDepartmentService({ db, quota, contacts, audit, teams, now }),
     imports: createImportService({ db, settings, quota, audit, teams, now }),
     quotaAdmin: createQuotaAdmin({ db, quota, audit }),
     settingsAdmin: createSettingsAdmin({ db, settings, audit }),

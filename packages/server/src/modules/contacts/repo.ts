@@ -100,18 +100,26 @@ export function findSubtrees(db: DbOrTrx, companyId: number, paths: string[]): P
     .execute();
 }
 
-/** People in each department and its sub-departments, each person once. */
+/**
+ * The one rule for a department's member count, in the directory and the console alike: the
+ * active people in the department and in its sub-departments, each person once (a department entry
+ * in a team brings the same people). An active department counts its active sub-departments; a
+ * disabled one, whose whole subtree is disabled with it, still counts the people placed there.
+ */
 export async function deptMemberCounts(db: DbOrTrx, deptIds: number[]): Promise<Map<number, number>> {
   if (deptIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('departments as d')
     .innerJoin('departments as sub', (join) =>
-      join.on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`),
+      join
+        .on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`)
+        .onRef('sub.status', '=', 'd.status'),
     )
     .innerJoin('dept_members as dm', 'dm.dept_id', 'sub.id')
+    .innerJoin('users as u', 'u.id', 'dm.user_id')
     .select(['d.id', (eb) => eb.fn.count<number>('dm.user_id').distinct().as('n')])
     .where('d.id', 'in', deptIds)
-    .where('sub.status', '=', 'active')
+    .where('u.status', '=', 'active')
     .groupBy('d.id')
     .execute();
   return new Map(rows.map((r) => [r.id, Number(r.n)]));

@@ -118,6 +118,9 @@ export function createContactService({ db, users, spaces, now }: Deps) {
       };
     },
 
+    /** People per department (repo.deptMemberCounts: the one rule the console follows too). */
+    deptMemberCounts: (deptIds: number[]) => repo.deptMemberCounts(db, deptIds),
+
     /** Departments of the company by id, with their member counts (unknown ids left out). */
     async depts(companyId: number, ids: number[]): Promise<DeptBrief[]> {
       const rows = (await repo.findDepts(db, ids)).filter((d) => d.company_id === companyId);
