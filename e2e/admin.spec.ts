@@ -205,3 +205,43 @@ test('a setting the rules refuse says why beside Save, which stays off', async (
   await expect(field).toHaveValue('30');
   await expect(page.getByRole('button', { name: 'Use the default: trash_retention_days' })).toHaveCount(0);
 });
+
+test('a size setting is typed in GB and kept in bytes', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/settings');
+  const setting = page.locator('[data-setting="max_file_size"]');
+  await expect(setting.getByText('Default: 100.00 MB')).toBeVisible();
+  const amount = setting.getByRole('spinbutton', { name: 'max_file_size' });
+  const unit = setting.getByRole('combobox', { name: 'max_file_size unit' });
+  const pick = async (name: string) => {
+    await unit.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: name })
+      .click();
+  };
+  await expect(amount).toHaveValue('100');
+  await expect(setting.locator('.ant-select-content')).toHaveText('MB');
+
+  // Beyond the bound: the reason is said in the same units, and Save stays off.
+  await amount.fill('2');
+  await pick('TB');
+  await expect(setting.getByRole('alert')).toHaveText('must be at most 1.00 TB');
+  await expect(setting.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await pick('GB');
+  await expect(setting.getByRole('alert')).toHaveCount(0);
+  await setting.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // Stored in bytes; shown again as 2 GB.
+  const { settings } = await api(page, 'GET', '/admin/v1/settings');
+  expect(settings.find((s: { name: string }) => s.name === 'max_file_size').value).toBe(2 * 1024 ** 3);
+  await page.reload();
+  await expect(amount).toHaveValue('2');
+  await expect(setting.locator('.ant-select-content')).toHaveText('GB');
+
+  // Back to the default for the other tests: 100 MB again.
+  await page.getByRole('button', { name: 'Use the default: max_file_size' }).click();
+  await expect(amount).toHaveValue('100');
+  await expect(setting.locator('.ant-select-content')).toHaveText('MB');
+});

@@ -62,6 +62,8 @@ describe('settings: every one has help in both languages and accepts its own def
     ['allow_chat', 'yes'],
     ['max_file_size', 0],
     ['max_file_size', 1.5],
+    ['max_file_size', null],
+    ['max_file_size', 2 * 1024 ** 4],
     ['trash_retention_days', 0],
     ['link_ranges', []],
     ['link_ranges', ['group']],
@@ -78,6 +80,16 @@ describe('settings: every one has help in both languages and accepts its own def
     expect(settingReasonText(reason as string, 'en')).toBe(reason);
     // The Chinese reason is Chinese: no English sentence left (setting names may stay).
     expect(settingReasonText(reason as string, 'zh-CN')).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  test.each([
+    [null, 'must be a size', '须填写大小'],
+    [0, 'must be at least 1 B', '不能小于 1 B'],
+    [1.5, 'must be a whole number of bytes', '须为整数字节'],
+    [1024 ** 4 + 1, 'must be at most 1.00 TB', '不能大于 1.00 TB'],
+  ])('a size says its bounds as sizes: %j %s', (value, en, zh) => {
+    const reason = validateSettingValue('max_file_size', value, DEFAULT_SETTINGS) as string;
+    expect([settingReasonText(reason, 'en'), settingReasonText(reason, 'zh-CN')]).toEqual([en, zh]);
   });
 
   test('the history limits stay in order: count never above max, max never below count', () => {

@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
+  bytesToSizeInput,
   formatBadge,
   formatDate,
   formatDateTime,
   formatRelativeTime,
   formatSize,
+  SIZE_INPUT_UNITS,
+  sizeToBytes,
   spacePercent,
   toMillis,
+  unitBytes,
 } from './format.ts';
 
 describe('formatSize', () => {
@@ -29,6 +33,45 @@ describe('formatSize', () => {
     [2048 * 1024 ** 6, '2048.00 EB'], // EB is the last unit
   ])('%d -> %s', (bytes, expected) => {
     expect(formatSize(bytes)).toBe(expected);
+  });
+});
+
+describe('sizes typed in MB, GB or TB', () => {
+  test.each([
+    [100, 'MB', 104857600],
+    [1.5, 'GB', 1610612736],
+    [2, 'TB', 2 * 1024 ** 4],
+    [0, 'GB', 0], // 0 stays 0 (where a setting has it: unlimited)
+    [0.1, 'MB', 104858], // whole bytes
+    [null, 'GB', null], // an empty field
+    [undefined, 'MB', null],
+    [-1, 'GB', null],
+    [Number.POSITIVE_INFINITY, 'TB', null],
+  ] as const)('%s %s -> %s bytes', (amount, unit, bytes) => {
+    expect(sizeToBytes(amount, unit)).toBe(bytes);
+  });
+
+  test.each([
+    [104857600, 100, 'MB'],
+    [1610612736, 1.5, 'GB'],
+    [1024 ** 3, 1, 'GB'],
+    [1024 ** 3 - 1, 1, 'GB'], // rounded as formatSize rounds it (1.00 GB)
+    [1023 * 1024 ** 2, 1023, 'MB'],
+    [1536 * 1024 ** 3, 1.5, 'TB'],
+    [5000 * 1024 ** 4, 5000, 'TB'], // TB is the largest unit offered
+    [1, 0, 'MB'],
+    [0, 0, 'MB'],
+    [-5, 0, 'MB'],
+  ] as const)('%d bytes -> %s %s', (bytes, amount, unit) => {
+    expect(bytesToSizeInput(bytes)).toEqual({ amount, unit });
+  });
+
+  test.each([...SIZE_INPUT_UNITS])('a whole number of %s goes there and back', (unit) => {
+    for (const amount of [1, 7, 100, 1023]) {
+      const back = bytesToSizeInput(sizeToBytes(amount, unit) ?? -1);
+      expect(back).toEqual({ amount, unit });
+      expect(formatSize(amount * unitBytes(unit))).toBe(`${amount.toFixed(2)} ${unit}`);
+    }
   });
 });
 

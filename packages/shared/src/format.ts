@@ -28,6 +28,41 @@ export function formatSize(bytes: number): string {
   return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 
+/** The units a size is typed in (a limit, a quota): binary steps, as formatSize shows them. */
+export const SIZE_INPUT_UNITS = ['MB', 'GB', 'TB'] as const;
+export type SizeInputUnit = (typeof SIZE_INPUT_UNITS)[number];
+
+/** Bytes in one of a unit: MB 1048576, GB 1073741824, TB 1099511627776. */
+export function unitBytes(unit: SizeInputUnit): number {
+  return 1024 ** SIZE_UNITS.indexOf(unit);
+}
+
+/**
+ * A typed amount of a unit in whole bytes: (1.5, 'GB') -> 1610612736. No amount (an empty field),
+ * a negative one or one that is not finite gives null: the caller's rule says what empty means.
+ */
+export function sizeToBytes(amount: number | null | undefined, unit: SizeInputUnit): number | null {
+  if (amount === null || amount === undefined || !Number.isFinite(amount) || amount < 0) return null;
+  return Math.round(amount * unitBytes(unit));
+}
+
+/**
+ * Bytes as a field shows them, in the unit and to the two decimals that formatSize would show (MB
+ * below 1 MB, TB above): 104857600 -> 100 MB, 1610612736 -> 1.5 GB.
+ */
+export function bytesToSizeInput(bytes: number): { amount: number; unit: SizeInputUnit } {
+  const value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const rounded = (unit: SizeInputUnit) => Math.round((value / unitBytes(unit)) * 100) / 100;
+  let index = Math.max(
+    0,
+    SIZE_INPUT_UNITS.findLastIndex((u) => value >= unitBytes(u)),
+  );
+  // As formatSize: an amount that would round up to 1024 is one of the next unit (1023.999 MB is 1 GB).
+  if (rounded(SIZE_INPUT_UNITS[index]) === 1024 && index < SIZE_INPUT_UNITS.length - 1) index++;
+  const unit = SIZE_INPUT_UNITS[index];
+  return { amount: rounded(unit), unit };
+}
+
 /** spec 001 §3: mtime is in milliseconds if above 1e12, else in seconds. */
 export function toMillis(mtime: number): number {
   return mtime > 1e12 ? mtime : mtime * 1000;

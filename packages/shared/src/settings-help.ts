@@ -2,6 +2,7 @@
 // defaults themselves are in settings.ts; both sides check a new value with validateSettingValue.
 
 import type { Lang } from './errors.ts';
+import { formatSize } from './format.ts';
 import { DEFAULT_SETTINGS, type LinkRange, type SettingName, type Settings } from './settings.ts';
 import { LINK_RANGES } from './sharing.ts';
 
@@ -16,6 +17,8 @@ export interface SettingHelp {
   /** Bounds of a number setting. */
   min?: number;
   max?: number;
+  /** A size: stored and sent in bytes, typed and shown in MB, GB or TB (the bounds said so too). */
+  bytes?: true;
 }
 
 export const SETTING_GROUPS: readonly SettingGroup[] = [
@@ -187,8 +190,9 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
   },
   max_file_size: {
     group: 'limits',
-    zh: '单个文件的最大字节数（默认 104857600，即 100 MB）。',
-    en: 'The largest file accepted, in bytes (default 104857600, 100 MB).',
+    zh: '单个文件的最大大小。',
+    en: 'The largest file accepted.',
+    bytes: true,
     min: 1,
     max: 1024 ** 4,
   },
@@ -259,6 +263,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const REASONS_ZH: Record<string, string> = {
   'must be true or false': '须为开或关',
   'must be a whole number': '须为整数',
+  'must be a size': '须填写大小',
+  'must be a whole number of bytes': '须为整数字节',
   'must not exceed history_version_max': '不能超过 history_version_max',
   'must not be below history_version_count': '不能小于 history_version_count',
   'must be text of at most 2000 characters': '须为不超过 2000 个字符的文本',
@@ -283,7 +289,7 @@ const REASONS_ZH: Record<string, string> = {
 /** A reason of validateSettingValue in the page's language. */
 export function settingReasonText(reason: string, lang: Lang): string {
   if (lang === 'en') return reason;
-  const bound = /^must be at (least|most) (-?\d+)$/.exec(reason);
+  const bound = /^must be at (least|most) (-?\d+(?:\.\d+)?(?: [KMGTPE]?B)?)$/.exec(reason);
   if (bound) return bound[1] === 'least' ? `不能小于 ${bound[2]}` : `不能大于 ${bound[2]}`;
   return REASONS_ZH[reason] ?? reason;
 }
@@ -301,9 +307,13 @@ export function validateSettingValue(
   const help = SETTING_HELP[name];
   if (typeof fallback === 'boolean') return typeof value === 'boolean' ? undefined : 'must be true or false';
   if (typeof fallback === 'number') {
+    if (help.bytes && typeof value !== 'number') return 'must be a size';
+    if (help.bytes && !Number.isInteger(value)) return 'must be a whole number of bytes';
     if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';
-    if (help.min !== undefined && value < help.min) return `must be at least ${help.min}`;
-    if (help.max !== undefined && value > help.max) return `must be at most ${help.max}`;
+    // A size's bounds read as sizes: "must be at most 1.00 TB", not 1099511627776.
+    const bound = (n: number) => (help.bytes ? formatSize(n) : String(n));
+    if (help.min !== undefined && value < help.min) return `must be at least ${bound(help.min)}`;
+    if (help.max !== undefined && value > help.max) return `must be at most ${bound(help.max)}`;
     if (name === 'history_version_count' && value > current.history_version_max)
       return 'must not exceed history_version_max';
     if (name === 'history_version_max' && value < current.history_version_count)

@@ -29,6 +29,7 @@ export const adminEn = {
     refresh: 'Refresh',
     time: 'Time',
     gb: 'GB',
+    unit: 'unit',
     useDefault: 'Use the default',
     empty: 'Nothing here yet.',
     copy: 'Copy',

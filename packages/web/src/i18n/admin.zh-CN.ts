@@ -33,6 +33,7 @@ export const adminZhCN: Strings<typeof adminEn> = {
     refresh: '刷新',
     time: '时间',
     gb: 'GB',
+    unit: '单位',
     useDefault: '使用默认值',
     empty: '暂无内容。',
     copy: '复制',

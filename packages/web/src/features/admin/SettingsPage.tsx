@@ -2,6 +2,7 @@ import {
   type AdminMe,
   type AdminSetting,
   DEFAULT_SETTINGS,
+  formatSize,
   isSettingName,
   LINK_RANGES,
   type PrivatePasswordRule,
@@ -21,10 +22,13 @@ import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import { AdminPage } from './AdminPage';
 import { useAdminMutation, useAdminSettings, useApprovers, usePeople } from './queries';
+import { SizeInput } from './SizeInput';
 
 const PASSWORD_TYPES = ['digit', 'character', 'upper_lower_case', 'symbol'] as const;
 
-function show(value: unknown): string {
+function show(name: SettingName, value: unknown): string {
+  // A size in the units it is typed in: "100.00 MB", not 104857600.
+  if (SETTING_HELP[name].bytes && typeof value === 'number') return formatSize(value);
   if (typeof value === 'string') return value === '' ? '""' : value;
   return JSON.stringify(value);
 }
@@ -72,7 +76,7 @@ export function SettingsPage() {
                       {s.scope === 'deployment' && <Tag>{t('admin.settings.deployment')}</Tag>}
                     </div>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {t('admin.settings.default', { value: show(s.default) })}
+                      {t('admin.settings.default', { value: show(s.name, s.default) })}
                     </Typography.Text>
                   </div>
                   <SettingEditor setting={s} disabled={!editable} current={current} />
@@ -237,6 +241,15 @@ function SettingEditor({
         />
       </div>
     );
+  if (SETTING_HELP[setting.name].bytes && typeof value === 'number')
+    return disabled ? (
+      <Typography.Text>{show(setting.name, value)}</Typography.Text>
+    ) : (
+      <Space wrap>
+        <SizeInput aria-label={label} value={draft as number | null} onChange={setDraft} emptyUnit="MB" />
+        {saveButton}
+      </Space>
+    );
   if (typeof value === 'number')
     return (
       <Space>
@@ -327,5 +340,5 @@ function SettingEditor({
       </Space>
     );
   }
-  return <Typography.Text code>{show(value)}</Typography.Text>;
+  return <Typography.Text code>{show(setting.name, value)}</Typography.Text>;
 }
