@@ -1,18 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AdminDept, type AdminMe, formatSize, validateDeptName } from '@cirrus/shared';
-import {
-  Button,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Tag,
-  Tree,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Empty, Form, Input, Select, Space, Tag, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
@@ -21,8 +9,9 @@ import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { AdminPage } from './AdminPage';
 import { ConfirmDialog } from './ConsoleDialog';
-import { bytesToGb, gbToBytes, limitText } from './format';
+import { limitText } from './format';
 import { useAdminMutation, useDepts } from './queries';
+import { SizeInput } from './SizeInput';
 
 type TreeNode = { key: number; title: React.ReactNode; children: TreeNode[] };
 
@@ -82,10 +71,10 @@ export function DepartmentsPage() {
     ['depts', 'users'],
   );
   const space = useAdminMutation(
-    (v: { default_gb: number | null; expand_gb: number | null }) =>
+    (v: DeptSpaceValues) =>
       adminApi.setDeptSpace(selected?.id ?? 0, {
-        default: gbToBytes(v.default_gb),
-        expand_self: gbToBytes(v.expand_gb) ?? 0,
+        default: v.default ?? null,
+        expand_self: v.expand_self ?? 0,
       }),
     ['depts', 'usage'],
   );
@@ -309,20 +298,26 @@ function MoveDeptDialog(props: {
   );
 }
 
+/** A department's group space in bytes: default null is the deployment's. */
+interface DeptSpaceValues {
+  default: number | null;
+  expand_self: number | null;
+}
+
 function SpaceDialog(props: {
   open: boolean;
   dept: AdminDept | null;
   loading: boolean;
-  onOk: (v: { default_gb: number | null; expand_gb: number | null }) => void;
+  onOk: (v: DeptSpaceValues) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ default_gb: number | null; expand_gb: number | null }>();
+  const [form] = Form.useForm<DeptSpaceValues>();
   useEffect(() => {
     if (props.open && props.dept)
       form.setFieldsValue({
-        default_gb: bytesToGb(props.dept.space.default || null),
-        expand_gb: bytesToGb(props.dept.space.expand_self),
+        default: props.dept.space.default || null,
+        expand_self: props.dept.space.expand_self,
       });
   }, [props.open, props.dept, form]);
   return (
@@ -335,11 +330,11 @@ function SpaceDialog(props: {
       okButtonProps={{ loading: props.loading }}
     >
       <Form form={form} layout="vertical" onFinish={props.onOk}>
-        <Form.Item name="default_gb" label={t('admin.depts.spaceDefault')}>
-          <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+        <Form.Item name="default" label={t('admin.depts.spaceDefault')}>
+          <SizeInput aria-label={t('admin.depts.spaceDefault')} />
         </Form.Item>
-        <Form.Item name="expand_gb" label={t('admin.depts.expandSelf')}>
-          <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+        <Form.Item name="expand_self" label={t('admin.depts.expandSelf')}>
+          <SizeInput aria-label={t('admin.depts.expandSelf')} />
         </Form.Item>
       </Form>
     </GuardedModal>

@@ -1,7 +1,7 @@
 import { MODAL_CANCEL_GUARD_MS } from '@cirrus/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { renderInApp, stubApi } from '../profile/test-utils';
+import { json, renderInApp, stubApi } from '../profile/test-utils';
 import { UserFormDialog } from './PeopleDialogs';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,3 +48,24 @@ test('an empty new person: one message per field, and both required fields are m
   await waitFor(() => expect(under(dialog, 'Account').errors).toEqual([]));
   await waitFor(() => expect(under(dialog, 'Account').extra).toBe(RULE));
 }, 20_000); // antd's form is slow to render in jsdom on a busy machine
+
+test('a personal space typed as a number and a unit is sent in bytes', async () => {
+  const calls = stubApi({ 'POST /admin/v1/users': () => json(201, { user: {}, temporary_password: 'x' }) });
+  renderInApp(<UserFormDialog open deptOptions={[]} onClose={() => {}} onCreated={() => {}} />);
+  const dialog = screen.getByRole('dialog');
+  fireEvent.change(within(dialog).getByLabelText('Account'), { target: { value: 'new.person' } });
+  fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'New Person' } });
+  fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Personal space' }), {
+    target: { value: '500' },
+  });
+  // GB at first; MB picked.
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Personal space unit' }));
+  const mb = document.querySelector('.ant-select-item-option[title="MB"]');
+  if (!mb) throw new Error('no MB option');
+  fireEvent.click(mb);
+  await new Promise((r) => setTimeout(r, MODAL_CANCEL_GUARD_MS));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ quota: 500 * 1024 ** 2 }),
+  );
+}, 20_000);

@@ -15,8 +15,8 @@ import { adminApi, type UserInput } from '../../api/admin';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
-import { bytesToGb, gbToBytes } from './format';
 import { useAdminMutation } from './queries';
+import { SizeInput } from './SizeInput';
 
 interface FormValues {
   unique_name: string;
@@ -28,7 +28,8 @@ interface FormValues {
   dept_ids?: number[];
   vip_level?: number;
   roles?: string[];
-  quota_gb?: number | null;
+  /** Bytes; null follows the default, 0 is unlimited. */
+  quota?: number | null;
 }
 
 type Option = { value: number; label: string };
@@ -63,7 +64,7 @@ export function UserFormDialog({
         employee_id: values.employee_id ?? '',
         vip_level: values.vip_level ?? 0,
         roles: values.roles ?? [],
-        quota: gbToBytes(values.quota_gb),
+        quota: values.quota ?? null,
       };
       return user
         ? adminApi.updateUser(user.id, body)
@@ -86,7 +87,7 @@ export function UserFormDialog({
         employee_id: user.employee_id,
         vip_level: user.vip_level,
         roles: user.roles,
-        quota_gb: bytesToGb(user.quota.own_total),
+        quota: user.quota.own_total,
       });
   }, [open, user, form]);
 
@@ -191,8 +192,8 @@ export function UserFormDialog({
             options={COMPANY_ROLES.map((r) => ({ value: r, label: t(`admin.people.role_${r}`) }))}
           />
         </Form.Item>
-        <Form.Item name="quota_gb" label={t('admin.people.quota')} extra={t('admin.people.quotaHelp')}>
-          <InputNumber min={0} step={1} addonAfter={t('admin.common.gb')} />
+        <Form.Item name="quota" label={t('admin.people.quota')} extra={t('admin.people.quotaHelp')}>
+          <SizeInput aria-label={t('admin.people.quota')} />
         </Form.Item>
       </Form>
     </GuardedModal>

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, type AdminMe, formatSize, spacePercent, type UsageRow } from '@cirrus/shared';
-import { Button, Card, Form, InputNumber, Progress, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Form, Progress, Segmented, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
@@ -7,8 +7,9 @@ import { adminApi } from '../../api/admin';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { AdminPage } from './AdminPage';
-import { bytesToGb, gbToBytes, limitText, pagerTotal } from './format';
+import { limitText, pagerTotal } from './format';
 import { useAdminMutation, useQuotas, useUsage } from './queries';
+import { SizeInput } from './SizeInput';
 
 type Kind = UsageRow['kind'];
 
@@ -28,26 +29,21 @@ export function QuotasPage() {
 
   useEffect(() => {
     if (!overview.data) return;
-    companyForm.setFieldsValue({ total: bytesToGb(overview.data.company.own_total) });
-    defaultsForm.setFieldsValue({
-      user: bytesToGb(overview.data.defaults.user),
-      group: bytesToGb(overview.data.defaults.group),
-      dept: bytesToGb(overview.data.defaults.dept),
-    });
+    companyForm.setFieldsValue({ total: overview.data.company.own_total });
+    defaultsForm.setFieldsValue(overview.data.defaults);
   }, [overview.data, companyForm, defaultsForm]);
 
   const saved = () => notify.success(t('admin.common.saved'));
   const setCompany = useAdminMutation(
-    (gb: number | null) => adminApi.setCompanyTotal(gbToBytes(gb)),
+    (total: number | null) => adminApi.setCompanyTotal(total),
     ['quotas', 'usage'],
   );
   const setDefaults = useAdminMutation(
-    (v: { user: number | null; group: number | null; dept: number | null }) =>
-      adminApi.setDefaults({ user: gbToBytes(v.user), group: gbToBytes(v.group), dept: gbToBytes(v.dept) }),
+    (v: { user: number | null; group: number | null; dept: number | null }) => adminApi.setDefaults(v),
     ['quotas', 'usage', 'users', 'depts'],
   );
   const setTeamTotal = useAdminMutation(
-    (v: { id: number; gb: number | null }) => adminApi.setTeamTotal(v.id, gbToBytes(v.gb)),
+    (v: { id: number; total: number | null }) => adminApi.setTeamTotal(v.id, v.total),
     ['usage'],
   );
   const company = overview.data?.company;
@@ -79,7 +75,7 @@ export function QuotasPage() {
               label={t('admin.quotas.companyTotal')}
               extra={t('admin.quotas.companyTotalHint')}
             >
-              <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+              <SizeInput aria-label={t('admin.quotas.companyTotal')} />
             </Form.Item>
             {manage && (
               <Button htmlType="submit" loading={setCompany.isPending}>
@@ -96,13 +92,13 @@ export function QuotasPage() {
             onFinish={(v) => setDefaults.mutate(v, { onSuccess: saved })}
           >
             <Form.Item name="user" label={t('admin.quotas.defaultUser')} extra={`0 = ${unlimited}`}>
-              <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+              <SizeInput aria-label={t('admin.quotas.defaultUser')} />
             </Form.Item>
             <Form.Item name="group" label={t('admin.quotas.defaultGroup')} extra={`0 = ${unlimited}`}>
-              <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+              <SizeInput aria-label={t('admin.quotas.defaultGroup')} />
             </Form.Item>
             <Form.Item name="dept" label={t('admin.quotas.defaultDept')} extra={`0 = ${unlimited}`}>
-              <InputNumber min={0} addonAfter={t('admin.common.gb')} />
+              <SizeInput aria-label={t('admin.quotas.defaultDept')} />
             </Form.Item>
             {me.operator && (
               <Button htmlType="submit" loading={setDefaults.isPending}>
@@ -182,10 +178,10 @@ export function QuotasPage() {
         row={team}
         loading={setTeamTotal.isPending}
         onCancel={() => setTeam(null)}
-        onOk={(gb) =>
+        onOk={(total) =>
           team &&
           setTeamTotal.mutate(
-            { id: team.id, gb },
+            { id: team.id, total },
             {
               onSuccess: () => {
                 saved();
@@ -207,12 +203,12 @@ function TeamQuotaDialog({
 }: {
   row: UsageRow | null;
   loading: boolean;
-  onOk: (gb: number | null) => void;
+  onOk: (total: number | null) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | null>(null);
-  useEffect(() => setValue(row ? bytesToGb(row.total) : null), [row]);
+  useEffect(() => setValue(row ? row.total : null), [row]);
   return (
     <GuardedModal
       open={!!row}
@@ -222,13 +218,7 @@ function TeamQuotaDialog({
       onCancel={onCancel}
       okButtonProps={{ loading }}
     >
-      <InputNumber
-        aria-label={t('admin.quotas.total')}
-        min={0}
-        value={value}
-        onChange={(v) => setValue(v)}
-        addonAfter={t('admin.common.gb')}
-      />
+      <SizeInput aria-label={t('admin.quotas.total')} value={value} onChange={setValue} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('admin.people.quotaHelp')}
       </Typography.Paragraph>

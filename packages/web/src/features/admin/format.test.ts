@@ -1,21 +1,9 @@
 import { GIB } from '@cirrus/shared';
 import { describe, expect, test } from 'vitest';
-import { bytesToGb, gbToBytes, limitText, pagerTotal } from './format';
+import { limitText, pagerTotal } from './format';
 
 describe('console figures', () => {
-  test.each([
-    ['', null],
-    [null, null],
-    [0, 0],
-    [1.5, 1.5 * GIB],
-    [-1, null],
-  ] as const)('%j GB is %j bytes', (gb, bytes) => {
-    expect(gbToBytes(gb)).toBe(bytes);
-  });
-
-  test('bytes back to GB, and limits', () => {
-    expect(bytesToGb(10 * GIB)).toBe(10);
-    expect(bytesToGb(null)).toBeNull();
+  test('limits', () => {
     expect(limitText(0, 'Unlimited')).toBe('Unlimited');
     expect(limitText(GIB, 'Unlimited')).toMatch(/1(\.00)? GB/);
   });

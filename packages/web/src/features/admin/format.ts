@@ -1,20 +1,8 @@
-import { formatDateTime, formatSize, GIB } from '@cirrus/shared';
+import { formatDateTime, formatSize } from '@cirrus/shared';
 
 /** Bytes as the console shows a limit: 0 is unlimited. */
 export function limitText(bytes: number, unlimited: string): string {
   return bytes > 0 ? formatSize(bytes) : unlimited;
-}
-
-/** A GB figure typed in a form to bytes; '' stays null (the default). */
-export function gbToBytes(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * GIB) : null;
-}
-
-export function bytesToGb(bytes: number | null | undefined): number | null {
-  if (bytes === null || bytes === undefined) return null;
-  return Math.round((bytes / GIB) * 100) / 100;
 }
 
 /** Unix seconds to a local date and time, written as everywhere else in the app (Y-m-d H:i). */
