@@ -7,7 +7,7 @@ import {
   validatePassword,
   validatePrivatePassword,
 } from '@cirrus/shared';
-import type { Db } from '../../db/index.ts';
+import type { Db, Trx } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -124,7 +124,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
     return { row, user };
   }
 
-  return {
+  const service = {
     /**
      * Whether the user must change the password before going on: an administrator set a temporary
      * one, or (private deployment) the replacement cycle has passed since the last change.
@@ -143,13 +143,16 @@ export function createPasswordService(deps: PasswordServiceDeps) {
      */
     async setTemporary(userId: number, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
+      await db.transaction().execute((trx) => service.setTemporaryIn(trx, userId, passwordHash));
+    },
+
+    /** setTemporary in the caller's transaction, the password already hashed (admin setup). */
+    async setTemporaryIn(trx: Trx, userId: number, passwordHash: string): Promise<void> {
       const t = now();
-      await db.transaction().execute(async (trx) => {
-        await repo.setPassword(trx, userId, passwordHash, t);
-        await trx.updateTable('users').set({ must_change_password: 1 }).where('id', '=', userId).execute();
-        await repo.usePasswordTokensOf(trx, userId, t);
-        await repo.deleteUserSessions(trx, userId);
-      });
+      await repo.setPassword(trx, userId, passwordHash, t);
+      await trx.updateTable('users').set({ must_change_password: 1 }).where('id', '=', userId).execute();
+      await repo.usePasswordTokensOf(trx, userId, t);
+      await repo.deleteUserSessions(trx, userId);
     },
 
     /** The token that login answers instead of a session (for PUT /p/user/password). */
@@ -261,6 +264,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       await replacePassword(user.id, password);
     },
   };
+  return service;
 }
 
 export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -350,7 +350,18 @@ describe('npm run admin -- setup (a deployment without the demo)', () => {
       await app.makeUser({ account: 'elsewhere', companyId: other });
       await app.makeUser({ account: 'general' });
       await app.makeUser({ account: 'colleague', companyId });
-      for (const account of ['elsewhere', 'general', 'colleague'])
+      // ... and people of this company who have not logged in yet: one not an administrator, one
+      // disabled (neither is taken over, nor brought back).
+      const newcomer = { email: null, phone: null, dept_ids: [root.id] };
+      await admin.people.create(cli, { ...newcomer, unique_name: 'newcomer', nick_name: 'New', roles: [] });
+      const away = await admin.people.create(cli, {
+        ...newcomer,
+        unique_name: 'away',
+        nick_name: 'Away',
+        roles: ['admin'],
+      });
+      await admin.people.setStatus(cli, away.user.id, 'disabled');
+      for (const account of ['elsewhere', 'general', 'colleague', 'newcomer', 'away'])
         expect(await run('setup', 'Acme', account, 'Someone')).toMatchObject({
           code: 1,
           err: 'error: accountInUse',

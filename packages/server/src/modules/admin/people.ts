@@ -300,8 +300,15 @@ export function createPeopleService({
     const { body, uniqueName, fields } = person;
     const found = await repo.findUserByUniqueName(trx, uniqueName);
     const row = found && (await repo.findPerson(trx, found.id));
-    if (!row || row.company_id !== actor.companyId || row.must_change_password !== 1)
-      throw new DomainError('accountInUse');
+    // What that setup left: an active administrator of the company who has never chosen a
+    // password. Anyone else (a person made or imported with no admin role, one disabled) is someone's.
+    const halfMade =
+      row &&
+      row.company_id === actor.companyId &&
+      row.must_change_password === 1 &&
+      row.status === 'active' &&
+      (row.roles ?? '').split(',').includes('admin');
+    if (!halfMade) throw new DomainError('accountInUse');
     await assertFree(trx, 'email', fields.email, row.id);
     const py = pinyinOf(fields.nick_name ?? uniqueName);
     const roles = checkRoles([...(row.roles ? row.roles.split(',') : []), ...person.roles.split(',')]);
@@ -311,10 +318,8 @@ export function createPeopleService({
       pinyin_initials: py.initials,
       ...(fields.email ? { email: fields.email } : {}),
       roles,
-      status: 'active',
-      password_hash: person.passwordHash,
-      password_changed_at: now(),
     });
+    await passwords.setTemporaryIn(trx, row.id, person.passwordHash);
     if ((await repo.deptsOfUsers(trx, [row.id])).length === 0) {
       const deptIds = await checkDepts(actor, body.dept_ids ?? [], trx);
       await repo.replaceDeptMemberships(trx, row.id, deptIds);

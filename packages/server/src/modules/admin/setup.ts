@@ -5,7 +5,8 @@ import {
   validateNickname,
   validateUniqueName,
 } from '@cirrus/shared';
-import type { Db } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Db, Trx } from '../../db/index.ts';
 import { lockFirstCompany } from '../../db/locks.ts';
 import { DomainError } from '../../http/errors.ts';
 import { commandLineActor } from './policy.ts';
@@ -21,6 +22,16 @@ export interface SetupInput {
 
 export interface SetupAnswer extends TemporaryPasswordAnswer {
   companyId: number;
+}
+
+/** Someone (a sign-up, a console) took the account's name or address after the checks. */
+async function inSetupTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DomainError('accountInUse');
+    throw err;
+  }
 }
 
 /** A setup writes no team: nobody moves between teams (teams.followDepartments). */
@@ -58,7 +69,7 @@ export async function setupCompany(
   // The temporary password is hashed before the transaction (no slow work inside it); a new
   // company has the deployment's settings.
   const person = await admin.people.prepareNew(0, body);
-  const { actor, adminId } = await db.transaction().execute(async (trx) => {
+  const { actor, adminId } = await inSetupTransaction(db, async (trx) => {
     // With the first company's lock: the demo seeded meanwhile by a start counts as a company.
     await lockFirstCompany(trx);
     const existing = await trx

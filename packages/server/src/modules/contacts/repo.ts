@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 
 const PERSON_COLUMNS = [
@@ -107,22 +108,25 @@ export function findSubtrees(db: DbOrTrx, companyId: number, paths: string[]): P
  * disabled one, whose whole subtree is disabled with it, still counts the people placed there.
  */
 export async function deptMemberCounts(db: DbOrTrx, deptIds: number[]): Promise<Map<number, number>> {
-  if (deptIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('departments as d')
-    .innerJoin('departments as sub', (join) =>
-      join
-        .on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`)
-        .onRef('sub.status', '=', 'd.status'),
-    )
-    .innerJoin('dept_members as dm', 'dm.dept_id', 'sub.id')
-    .innerJoin('users as u', 'u.id', 'dm.user_id')
-    .select(['d.id', (eb) => eb.fn.count<number>('dm.user_id').distinct().as('n')])
-    .where('d.id', 'in', deptIds)
-    .where('u.status', '=', 'active')
-    .groupBy('d.id')
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  const counts = new Map<number, number>();
+  for (const part of chunks(deptIds)) {
+    const rows = await db
+      .selectFrom('departments as d')
+      .innerJoin('departments as sub', (join) =>
+        join
+          .on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`)
+          .onRef('sub.status', '=', 'd.status'),
+      )
+      .innerJoin('dept_members as dm', 'dm.dept_id', 'sub.id')
+      .innerJoin('users as u', 'u.id', 'dm.user_id')
+      .select(['d.id', (eb) => eb.fn.count<number>('dm.user_id').distinct().as('n')])
+      .where('d.id', 'in', part)
+      .where('u.status', '=', 'active')
+      .groupBy('d.id')
+      .execute();
+    for (const r of rows) counts.set(r.id, Number(r.n));
+  }
+  return counts;
 }
 
 /** The people placed directly in a department, by name, paged. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { FileWithNames } from '../files/repo.ts';
@@ -7,14 +8,6 @@ import { below } from '../files/subtree.ts';
 /** A bin item: an item a user deleted (its subtree went with it), with who deleted it. */
 export interface BinRow extends FileWithNames {
   deleter_name: string | null;
-}
-
-const CHUNK = 500;
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
 }
 
 function binQuery(db: DbOrTrx, groupIds: number[]) {

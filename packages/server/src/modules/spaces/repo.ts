@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from '../../db/chunks.ts';
 import { hotQuery } from '../../db/hot.ts';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { GroupRow } from '../../db/schema.ts';
@@ -105,21 +106,18 @@ export function findCoveredUsers(db: DbOrTrx, groupId: number) {
     .execute();
 }
 
-/** Ids per query when a list of people is looked up in chunks (well within both databases' limits). */
-const ID_CHUNK = 500;
-
 /**
  * The (team, person) pairs of these people's teams that department entries bring them into
  * (active teams only; chats take no department entries).
  */
 export async function findDeptTeamsOf(db: DbOrTrx, userIds: readonly number[]) {
   const pairs: { group_id: number; user_id: number }[] = [];
-  for (let i = 0; i < userIds.length; i += ID_CHUNK) {
+  for (const part of chunks(userIds)) {
     const rows = await covered(db)
       .innerJoin('groups as g', 'g.id', 'gd.group_id')
       .select(['gd.group_id', 'dm.user_id'])
       .distinct()
-      .where('dm.user_id', 'in', userIds.slice(i, i + ID_CHUNK))
+      .where('dm.user_id', 'in', part)
       .where('g.status', '=', 'active')
       .execute();
     pairs.push(...rows);
