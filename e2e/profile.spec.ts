@@ -107,6 +107,16 @@ test('a user changes the password, then logs in again with the new one', async (
   await expect(page).toHaveURL(/\/pcview\/drive/);
 });
 
+test('keys typed as soon as Change password shows land in the current password', async ({ page }) => {
+  await login(page, 'zhangwei');
+  const card = await openMyInfo(page);
+  await card.getByRole('button', { name: /Change password/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('Typed-At-Once-1');
+  await expect(dialog.getByLabel('Current password')).toHaveValue('Typed-At-Once-1');
+});
+
 test('a user resets a forgotten password with the link from the outbox', async ({ page }) => {
   await page.goto('/cts');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

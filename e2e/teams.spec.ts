@@ -197,6 +197,19 @@ test("a chat's owner deletes it from the chat dialog, typing DEL", async ({ page
   await expect(page.getByText('The team does not exist.')).toHaveCount(0);
 });
 
+test('keys typed as soon as Create a team shows all land in its name, with no motion', async ({ page }) => {
+  // No motion (the config's reducedMotion): the dialog is whole at once, and its Close button
+  // took the focus before the name had it.
+  const team = `Quick team ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a team' });
+  await expect(create).toBeVisible();
+  await page.keyboard.type(team);
+  await expect(create.getByLabel('Team name')).toHaveValue(team);
+  await expect(create).toBeVisible();
+});
+
 test('the directory, my teams page and the approval list show what the demo holds', async ({ page }) => {
   await login(page, 'admin');
   // the waiting request of the demo, with its notice in the top bar

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AdminDept, type AdminMe, formatSize, validateDeptName } from '@cirrus/shared';
-import { Button, Descriptions, Empty, Form, Input, Select, Space, Tag, Tree, Typography } from 'antd';
+import { Button, Descriptions, Empty, Form, Select, Space, Tag, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { adminApi } from '../../api/admin';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { AdminPage } from './AdminPage';
@@ -247,7 +248,7 @@ function NameDialog(props: {
             },
           ]}
         >
-          <Input autoFocus />
+          <FocusedInput />
         </Form.Item>
       </Form>
     </GuardedModal>

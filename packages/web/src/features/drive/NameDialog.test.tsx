@@ -71,8 +71,10 @@ function renderDialog(mode: NameMode) {
 }
 
 describe('the rename dialog', () => {
-  test('takes keys at once: its name is focused and selected as it mounts', () => {
+  test('takes keys at once: its name is focused and selected once the dialog has set up', async () => {
     const { input } = renderDialog(rename('report.docx'));
+    // The focus waits for the dialog's own effects (its focus trap): a microtask.
+    await act(async () => {});
     expect(document.activeElement).toBe(input);
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'report'.length]);
   });

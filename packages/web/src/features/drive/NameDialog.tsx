@@ -8,10 +8,11 @@ import {
   validateFileName,
   withFixedExt,
 } from '@cirrus/shared';
-import { Form, Input, type InputProps, type InputRef } from 'antd';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Form } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useLanguage } from '../../i18n';
 
@@ -125,7 +126,7 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
           help={help}
           htmlFor="cirrus-name-input"
         >
-          <SelectedInput
+          <FocusedInput
             id="cirrus-name-input"
             value={input}
             autoComplete="off"
@@ -139,16 +140,4 @@ export function NameDialog({ open, mode, onSubmit, onClose }: NameDialogProps) {
       </form>
     </GuardedModal>
   );
-}
-
-/**
- * An input focused and selected once it is in the document, so that keys typed as its dialog
- * opens replace the text. Not autoFocus: that runs before antd's dialog has put its portal in
- * the document, so without motion (reduced motion) it focused nothing and the dialog's focus
- * trap took the Close button.
- */
-function SelectedInput(props: InputProps) {
-  const ref = useRef<InputRef>(null);
-  useEffect(() => ref.current?.focus({ cursor: 'all' }), []);
-  return <Input {...props} ref={ref} />;
 }

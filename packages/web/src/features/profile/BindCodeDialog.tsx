@@ -1,8 +1,9 @@
 import { type BindType, type CodeSent, VERIFICATION_CODE_LENGTH } from '@cirrus/shared';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useCountdown } from '../../components/useCountdown';
 import { useNotify } from '../../components/useNotify';
@@ -74,8 +75,7 @@ export function BindCodeDialog({ sent, onClose }: BindCodeDialogProps) {
             label={t('bind.code')}
             rules={[{ required: true, whitespace: true, message: t('bind.codeRequired') }]}
           >
-            <Input
-              autoFocus
+            <FocusedInput
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={VERIFICATION_CODE_LENGTH}

@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { PASSWORD_LOGOUT_DELAY } from '@cirrus/shared';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/http';
 import { paths } from '../../app/paths';
+import { FocusedPassword } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
@@ -97,11 +98,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           label={t('password.old')}
           rules={[{ required: true, message: t('password.oldRequired') }]}
         >
-          <Input.Password
+          <FocusedPassword
             prefix={<LockOutlined />}
             autoComplete="current-password"
             placeholder={t('password.old')}
-            autoFocus
           />
         </Form.Item>
         <PasswordFields />

@@ -2,6 +2,7 @@ import { validateIdNumber, validateRealName } from '@cirrus/shared';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/http';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
@@ -65,7 +66,7 @@ export function IdentityDialog({ open, onClose }: { open: boolean; onClose: () =
           />
         )}
         <Form.Item name="real_name" label={t('identity.realName')} rules={[rule(validateRealName)]}>
-          <Input autoComplete="name" autoFocus />
+          <FocusedInput autoComplete="name" />
         </Form.Item>
         <Form.Item name="id_number" label={t('identity.idNumber')} rules={[rule(validateIdNumber)]}>
           <Input autoComplete="off" />

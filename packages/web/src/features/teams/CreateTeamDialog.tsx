@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactPicker } from '../../components/ContactPicker';
 import type { PickedContact } from '../../components/contact-picker';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useLanguage } from '../../i18n';
@@ -102,9 +103,8 @@ export function CreateTeamDialog({ open, onClose, onCreated }: CreateTeamDialogP
             validateStatus={touched && nameError ? 'error' : undefined}
             help={touched && nameError ? errorText(nameError, language) : undefined}
           >
-            <Input
+            <FocusedInput
               value={name}
-              autoFocus
               onChange={(e) => setName(e.target.value)}
               onBlur={() => setTouched(true)}
               placeholder={t('create.namePlaceholder')}

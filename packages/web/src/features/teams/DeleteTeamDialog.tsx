@@ -1,7 +1,8 @@
 import { isTeamDeleteConfirmed, TEAM_DELETE_WORD } from '@cirrus/shared';
-import { Input, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 
 /**
@@ -41,12 +42,11 @@ export function DeleteTeamDialog({
       <Typography.Paragraph type="secondary">
         {t('settings.deleteWord', { word: TEAM_DELETE_WORD })}
       </Typography.Paragraph>
-      <Input
+      <FocusedInput
         value={word}
         onChange={(e) => setWord(e.target.value)}
         placeholder={TEAM_DELETE_WORD}
         aria-label={t('settings.deleteWord', { word: TEAM_DELETE_WORD })}
-        autoFocus
       />
     </GuardedModal>
   );

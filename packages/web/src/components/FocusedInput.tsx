@@ -1,0 +1,30 @@
+import { Input, type InputProps, type InputRef } from 'antd';
+import { type ComponentProps, type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+
+/**
+ * The field a dialog's keys go to: focused, its text selected, once the dialog is on the page,
+ * so that keys typed as it opens land in it (and replace a name it was given). Not autoFocus:
+ * that runs before antd's dialog has put its portal in the document, so it focused nothing and,
+ * without motion (reduced motion), the dialog's focus trap gave the focus to its Close button.
+ * The field mounts with the dialog's content (GuardedModal destroys it when hidden).
+ */
+function useFocusOnMount(ref: Ref<InputRef> | undefined) {
+  const own = useRef<InputRef>(null);
+  // antd's Form.Item passes a ref of its own (to focus a field that failed its rules).
+  useImperativeHandle(ref, () => own.current as InputRef, []);
+  useEffect(() => {
+    // After the dialog's own effects, which run after this one: its focus trap, set up there,
+    // takes the focus to its first button, and until then a dialog beneath it (My info under
+    // Change password) pulls the focus back into itself.
+    queueMicrotask(() => own.current?.focus({ cursor: 'all' }));
+  }, []);
+  return own;
+}
+
+export function FocusedInput({ ref, ...props }: InputProps & { ref?: Ref<InputRef> }) {
+  return <Input {...props} ref={useFocusOnMount(ref)} />;
+}
+
+export function FocusedPassword({ ref, ...props }: ComponentProps<typeof Input.Password>) {
+  return <Input.Password {...props} ref={useFocusOnMount(ref)} />;
+}
