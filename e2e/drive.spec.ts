@@ -260,6 +260,17 @@ test.describe('on a touch screen', () => {
     await page.waitForTimeout(500);
     await expect(page.getByRole('tooltip', { name: 'Show spaces' })).toHaveCount(0);
   });
+
+  test("the viewer's toolbar leaves no tip on screen after a tap on Download", async ({ page }) => {
+    await login(page, 'zhangwei');
+    const files = page.getByRole('list', { name: 'Files' }).getByRole('listitem');
+    await files.filter({ hasText: '个人笔记.txt' }).locator('.cirrus-filelist-name').tap();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).tap();
+    await download;
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('tooltip', { name: 'Download' })).toHaveCount(0);
+  });
 });
 
 test('in a narrow window a mouse over Show spaces gets its tip', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { drivePath, parseId } from '../drive/location';
 import { useGroup } from '../drive/queries';
 import { DriveAreaFrame } from '../recent/DriveAreaFrame';
@@ -25,14 +26,14 @@ export function TeamActivityPage() {
       title={title}
       heading={
         <Space size={4}>
-          <Tooltip title={t('activity.backToTeam')}>
+          <HoverTooltip title={t('activity.backToTeam')}>
             <Button
               type="text"
               icon={<ArrowLeftOutlined aria-hidden />}
               aria-label={t('activity.backToTeam')}
               onClick={() => void navigate(drivePath({ area: 'team', gid, folderId: 0 }))}
             />
-          </Tooltip>
+          </HoverTooltip>
           <Typography.Title level={4} className="cirrus-area-heading-title">
             {title}
           </Typography.Title>

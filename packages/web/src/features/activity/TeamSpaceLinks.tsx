@@ -1,9 +1,10 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { GroupRecord } from '@cirrus/shared';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { drivePaths } from '../recent/drive-paths';
 import { mayOpenTeamBin } from '../recycle/bin-rules';
 import './activity.css';
@@ -23,7 +24,7 @@ export function TeamSpaceLinks({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const link = (label: string, icon: ReactNode, to: string) => (
-    <Tooltip title={iconsOnly ? label : undefined}>
+    <HoverTooltip title={iconsOnly ? label : undefined}>
       <Button
         type="text"
         size="small"
@@ -33,7 +34,7 @@ export function TeamSpaceLinks({
       >
         {iconsOnly ? null : label}
       </Button>
-    </Tooltip>
+    </HoverTooltip>
   );
   return (
     <Space size={4} className="cirrus-team-links">

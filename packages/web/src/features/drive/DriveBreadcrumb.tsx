@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, EllipsisOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { Breadcrumb, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { buildCrumbs, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
 import type { DriveLocation } from './location';
 import { useFolderPath } from './queries';
@@ -77,14 +78,14 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
   return (
     <div className="cirrus-crumbs">
       {parent && (
-        <Tooltip title={t('drive.crumbs.back')}>
+        <HoverTooltip title={t('drive.crumbs.back')}>
           <Button
             type="text"
             icon={<ArrowLeftOutlined aria-hidden />}
             aria-label={t('drive.crumbs.back')}
             onClick={() => void navigate(parent.to)}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
       <Breadcrumb items={items} aria-label={t('drive.crumbs.label')} />
     </div>

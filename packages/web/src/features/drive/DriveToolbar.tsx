@@ -7,10 +7,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Space, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { ACTION_ICONS, actionItems, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
@@ -74,14 +75,14 @@ export function DriveToolbar(props: DriveToolbarProps) {
         {total !== undefined && (
           <Typography.Text type="secondary">{t('drive.list.count', { count: total })}</Typography.Text>
         )}
-        <Tooltip title={t('drive.toolbar.refresh')}>
+        <HoverTooltip title={t('drive.toolbar.refresh')}>
           <Button
             type="text"
             icon={<ReloadOutlined aria-hidden spin={refreshing} />}
             aria-label={t('drive.toolbar.refresh')}
             onClick={props.onRefresh}
           />
-        </Tooltip>
+        </HoverTooltip>
       </div>
     </div>
   );
@@ -149,7 +150,7 @@ function SelectionActions(props: DriveToolbarProps) {
         {actions.map((action) => {
           const label = t(`drive.actions.${action}`);
           return (
-            <Tooltip key={action} title={compact ? label : undefined}>
+            <HoverTooltip key={action} title={compact ? label : undefined}>
               <Button
                 icon={ACTION_ICONS[action]}
                 danger={action === 'delete'}
@@ -158,7 +159,7 @@ function SelectionActions(props: DriveToolbarProps) {
               >
                 {compact ? null : label}
               </Button>
-            </Tooltip>
+            </HoverTooltip>
           );
         })}
       </Space>

@@ -9,24 +9,13 @@ import {
   messageText,
   toMillis,
 } from '@cirrus/shared';
-import {
-  Button,
-  Drawer,
-  Empty,
-  Input,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Drawer, Empty, Input, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { historyApi } from '../../api/history';
 import { errorMessage } from '../../api/http';
 import { GuardedModal } from '../../components/GuardedModal';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
@@ -96,7 +85,7 @@ function Remark({
         {version.log || t('history.noRemark')}
       </Typography.Text>
       {editable && (
-        <Tooltip title={t('history.editRemark')}>
+        <HoverTooltip title={t('history.editRemark')}>
           <Button
             type="text"
             size="small"
@@ -105,7 +94,7 @@ function Remark({
             loading={setRemark.isPending}
             onClick={() => setDraft(version.log)}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
     </span>
   );
@@ -197,7 +186,7 @@ export function HistoryPanel({
               </Space>
               <Space size={0}>
                 {canDownload && (
-                  <Tooltip title={t('history.download')}>
+                  <HoverTooltip title={t('history.download')}>
                     <Button
                       type="text"
                       size="small"
@@ -209,10 +198,10 @@ export function HistoryPanel({
                         )
                       }
                     />
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
                 {canUpdate && !version.is_current && (
-                  <Tooltip title={t('history.recover')}>
+                  <HoverTooltip title={t('history.recover')}>
                     <Button
                       type="text"
                       size="small"
@@ -220,10 +209,10 @@ export function HistoryPanel({
                       aria-label={t('history.recoverVersion', { ver: version.ver })}
                       onClick={() => ask({ kind: 'recover', version })}
                     />
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
                 {canDelete && !version.is_current && (
-                  <Tooltip title={t('history.delete')}>
+                  <HoverTooltip title={t('history.delete')}>
                     <Button
                       type="text"
                       size="small"
@@ -232,7 +221,7 @@ export function HistoryPanel({
                       aria-label={t('history.deleteVersion', { ver: version.ver })}
                       onClick={() => ask({ kind: 'delete', version })}
                     />
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
               </Space>
             </div>

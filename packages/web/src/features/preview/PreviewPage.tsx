@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { errorText, type PreviewKind, type PreviewView } from '@cirrus/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Result, Spin, Tag, Tooltip } from 'antd';
+import { App, Button, Result, Spin, Tag } from 'antd';
 import {
   type ComponentType,
   type LazyExoticComponent,
@@ -31,6 +31,7 @@ import type { PreviewSourceParams, SortParams } from '../../api/preview';
 import { paths } from '../../app/paths';
 import { FileLockBadge } from '../../components/FileLockBadge';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
@@ -235,7 +236,7 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
         </div>
         {!editing && neighbors.data && neighbors.data.total > 1 && (
           <nav className="cirrus-preview-nav" aria-label={t('preview.pages')}>
-            <Tooltip title={t('preview.prev')}>
+            <HoverTooltip title={t('preview.prev')}>
               <Button
                 type="text"
                 icon={<LeftOutlined />}
@@ -243,11 +244,11 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
                 disabled={!neighbors.data.prev}
                 onClick={() => go(neighbors.data?.prev?.fileid)}
               />
-            </Tooltip>
+            </HoverTooltip>
             <span className="cirrus-preview-position" data-testid="preview-position">
               {t('preview.position', { index: neighbors.data.index, total: neighbors.data.total })}
             </span>
-            <Tooltip title={t('preview.next')}>
+            <HoverTooltip title={t('preview.next')}>
               <Button
                 type="text"
                 icon={<RightOutlined />}
@@ -255,7 +256,7 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
                 disabled={!neighbors.data.next}
                 onClick={() => go(neighbors.data?.next?.fileid)}
               />
-            </Tooltip>
+            </HoverTooltip>
           </nav>
         )}
         {!editing && (
@@ -293,28 +294,28 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
               </Button>
             )}
             {download && (
-              <Tooltip title={t('preview.download')}>
+              <HoverTooltip title={t('preview.download')}>
                 <Button
                   type="text"
                   icon={<DownloadOutlined />}
                   aria-label={t('preview.download')}
                   onClick={download}
                 />
-              </Tooltip>
+              </HoverTooltip>
             )}
             {view.permissions.print && !noView && (
-              <Tooltip title={t('preview.print')}>
+              <HoverTooltip title={t('preview.print')}>
                 <Button
                   type="text"
                   icon={<PrinterOutlined />}
                   aria-label={t('preview.print')}
                   onClick={print}
                 />
-              </Tooltip>
+              </HoverTooltip>
             )}
-            <Tooltip title={t('preview.close')}>
+            <HoverTooltip title={t('preview.close')}>
               <Button type="text" icon={<CloseOutlined />} aria-label={t('preview.close')} onClick={close} />
-            </Tooltip>
+            </HoverTooltip>
           </div>
         )}
       </header>

@@ -11,23 +11,13 @@ import {
   validatePhone,
   withoutAccountSuffix,
 } from '@cirrus/shared';
-import {
-  Button,
-  Descriptions,
-  Flex,
-  Progress,
-  Result,
-  Select,
-  Skeleton,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Flex, Progress, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../app/paths';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
@@ -281,7 +271,7 @@ export function UserCard({ userId }: { userId: number }) {
     <div className="cirrus-user-card">
       <Flex gap={16} align="center" className="cirrus-user-card-head">
         {canEditAvatar ? (
-          <Tooltip title={t('profile.changeAvatar')}>
+          <HoverTooltip title={t('profile.changeAvatar')}>
             <button
               type="button"
               className="cirrus-avatar-edit"
@@ -293,7 +283,7 @@ export function UserCard({ userId }: { userId: number }) {
                 <CameraOutlined />
               </span>
             </button>
-          </Tooltip>
+          </HoverTooltip>
         ) : (
           avatar
         )}
@@ -303,7 +293,7 @@ export function UserCard({ userId }: { userId: number }) {
               {user.nick_name}
             </Typography.Title>
             {!own && (
-              <Tooltip title={user.is_favorite ? t('profile.unfavorite') : t('profile.favorite')}>
+              <HoverTooltip title={user.is_favorite ? t('profile.unfavorite') : t('profile.favorite')}>
                 <Button
                   type="text"
                   size="small"
@@ -312,7 +302,7 @@ export function UserCard({ userId }: { userId: number }) {
                   icon={user.is_favorite ? <StarFilled className="cirrus-star-on" /> : <StarOutlined />}
                   onClick={() => favorite.mutate(!user.is_favorite, { onError: (e) => notify.error(e) })}
                 />
-              </Tooltip>
+              </HoverTooltip>
             )}
           </Flex>
           <Typography.Text type="secondary" ellipsis>

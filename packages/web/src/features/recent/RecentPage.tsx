@@ -9,12 +9,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { formatRelativeTime, formatSize, type RecentRecord, toMillis } from '@cirrus/shared';
-import { Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Space, Typography } from 'antd';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
@@ -201,14 +202,14 @@ export function RecentPage() {
             <Typography.Text type="secondary">{t('recent.intro')}</Typography.Text>
           )}
           <div className="cirrus-toolbar-right">
-            <Tooltip title={t('drive.toolbar.refresh')}>
+            <HoverTooltip title={t('drive.toolbar.refresh')}>
               <Button
                 type="text"
                 icon={<ReloadOutlined spin={list.isRefetching && !list.isFetchingNextPage} />}
                 aria-label={t('drive.toolbar.refresh')}
                 onClick={() => void list.refetch()}
               />
-            </Tooltip>
+            </HoverTooltip>
           </div>
         </div>
         <RecordList

@@ -18,7 +18,7 @@ import {
   SHORT_ERROR_TOAST_MS,
   toMillis,
 } from '@cirrus/shared';
-import { App, Button, Dropdown, Empty, type MenuProps, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Empty, type MenuProps, Skeleton, Space, Typography } from 'antd';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -33,6 +33,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { BinRef } from '../../api/recycle';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
@@ -296,14 +297,14 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
       title={title}
       heading={
         <Space size={4}>
-          <Tooltip title={t('recycle.backToArea')}>
+          <HoverTooltip title={t('recycle.backToArea')}>
             <Button
               type="text"
               icon={<ArrowLeftOutlined aria-hidden />}
               aria-label={t('recycle.backToArea')}
               onClick={() => void navigate(drivePaths.recycle)}
             />
-          </Tooltip>
+          </HoverTooltip>
           <Typography.Title level={4} className="cirrus-area-heading-title">
             {title}
           </Typography.Title>
@@ -355,14 +356,14 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
                 {t('drive.list.count', { count: list.total })}
               </Typography.Text>
             )}
-            <Tooltip title={t('drive.toolbar.refresh')}>
+            <HoverTooltip title={t('drive.toolbar.refresh')}>
               <Button
                 type="text"
                 icon={<ReloadOutlined spin={list.isRefetching && !list.isFetchingNextPage} />}
                 aria-label={t('drive.toolbar.refresh')}
                 onClick={() => void list.refetch()}
               />
-            </Tooltip>
+            </HoverTooltip>
           </div>
         </div>
 

@@ -1,10 +1,11 @@
 import { DownloadOutlined, DragOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { formatRelativeTime, formatSize, hasPermission, type SearchFileHit, toMillis } from '@cirrus/shared';
-import { Button, Checkbox, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -107,33 +108,33 @@ export function FileHitList({ hits, selectable = true }: FileHitListProps) {
                 )}
               </div>
               <Space size={4} className="cirrus-hit-actions">
-                <Tooltip title={t('hit.open')}>
+                <HoverTooltip title={t('hit.open')}>
                   <Button
                     type="text"
                     icon={<FolderOpenOutlined />}
                     aria-label={t('hit.open')}
                     onClick={() => void navigate(hitPath(hit, personal))}
                   />
-                </Tooltip>
+                </HoverTooltip>
                 {isFile && hasPermission(hit.user_acl, 'download') && (
-                  <Tooltip title={t('hit.download')}>
+                  <HoverTooltip title={t('hit.download')}>
                     <Button
                       type="text"
                       icon={<DownloadOutlined />}
                       aria-label={t('hit.download')}
                       onClick={() => download(hit)}
                     />
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
                 {hasPermission(hit.user_acl, 'move') && (
-                  <Tooltip title={t('hit.move')}>
+                  <HoverTooltip title={t('hit.move')}>
                     <Button
                       type="text"
                       icon={<DragOutlined />}
                       aria-label={t('hit.move')}
                       onClick={() => startMove([hit])}
                     />
-                  </Tooltip>
+                  </HoverTooltip>
                 )}
               </Space>
             </li>

@@ -7,12 +7,13 @@ import {
   type SearchFileHit,
   type SearchMember,
 } from '@cirrus/shared';
-import { Button, Input, type InputRef, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Button, Input, type InputRef, Popover, Spin, Typography } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCurrentUser } from '../auth/queries';
@@ -178,7 +179,7 @@ export function SearchBox() {
               </span>
             </button>
             {hasTeamFilesShortcut(team) && (
-              <Tooltip title={t('dropdown.teamFiles')}>
+              <HoverTooltip title={t('dropdown.teamFiles')}>
                 <Button
                   type="text"
                   size="small"
@@ -186,7 +187,7 @@ export function SearchBox() {
                   aria-label={t('dropdown.teamFiles')}
                   onClick={() => go(`${paths.drive}/group/${team.id}`)}
                 />
-              </Tooltip>
+              </HoverTooltip>
             )}
           </li>
         )}

@@ -1,10 +1,11 @@
 import { FolderOpenOutlined, SearchOutlined } from '@ant-design/icons';
 import { type ContactGroup, cutSearchInput, QUICK_SEARCH_ROWS, type SearchMember } from '@cirrus/shared';
-import { Button, Empty, Result, Segmented, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Empty, Result, Segmented, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -105,7 +106,7 @@ function TeamRow({ team, keyword }: { team: ContactGroup; keyword: string }) {
         </span>
       </Link>
       {hasTeamFilesShortcut(team) && (
-        <Tooltip title={t('dropdown.teamFiles')}>
+        <HoverTooltip title={t('dropdown.teamFiles')}>
           <Link
             to={`${paths.drive}/group/${team.id}`}
             aria-label={t('dropdown.teamFiles')}
@@ -113,7 +114,7 @@ function TeamRow({ team, keyword }: { team: ContactGroup; keyword: string }) {
           >
             <FolderOpenOutlined />
           </Link>
-        </Tooltip>
+        </HoverTooltip>
       )}
     </li>
   );

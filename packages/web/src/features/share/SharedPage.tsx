@@ -9,24 +9,14 @@ import {
   type SharedFileItem,
   toMillis,
 } from '@cirrus/shared';
-import {
-  Button,
-  Dropdown,
-  Empty,
-  type MenuProps,
-  Result,
-  Segmented,
-  Skeleton,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Dropdown, Empty, type MenuProps, Result, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/http';
 import type { SharedFilter } from '../../api/links';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
@@ -213,14 +203,14 @@ export function SharedPage() {
                 {t('drive.list.count', { count: list.total })}
               </Typography.Text>
             )}
-            <Tooltip title={t('drive.toolbar.refresh')}>
+            <HoverTooltip title={t('drive.toolbar.refresh')}>
               <Button
                 type="text"
                 icon={<ReloadOutlined spin={list.isRefetching && !list.isFetchingNextPage} />}
                 aria-label={t('drive.toolbar.refresh')}
                 onClick={() => void list.refetch()}
               />
-            </Tooltip>
+            </HoverTooltip>
           </div>
         </div>
         <RecordList

@@ -1,11 +1,12 @@
 import { FolderOpenOutlined, MoreOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { type FileRecord, formatRelativeTime, formatSize, toMillis } from '@cirrus/shared';
-import { Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Typography } from 'antd';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList } from '../../components/RecordList';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -146,14 +147,14 @@ export function StarredPage() {
                 {t('drive.list.count', { count: list.total })}
               </Typography.Text>
             )}
-            <Tooltip title={t('drive.toolbar.refresh')}>
+            <HoverTooltip title={t('drive.toolbar.refresh')}>
               <Button
                 type="text"
                 icon={<ReloadOutlined spin={list.isRefetching && !list.isFetchingNextPage} />}
                 aria-label={t('drive.toolbar.refresh')}
                 onClick={() => void list.refetch()}
               />
-            </Tooltip>
+            </HoverTooltip>
           </div>
         </div>
         <RecordList

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Tooltip } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 // Loaded when first opened: the drive's first screen carries none of the dialog's code.
@@ -32,7 +33,7 @@ export function CreateTeamButton({
   const mounted = useOpenedOnce(open);
   return (
     <>
-      <Tooltip title={withLabel ? undefined : t('create.button')}>
+      <HoverTooltip title={withLabel ? undefined : t('create.button')}>
         <Button
           size={size}
           type={type ?? (withLabel ? 'primary' : 'text')}
@@ -42,7 +43,7 @@ export function CreateTeamButton({
         >
           {withLabel ? t('create.button') : null}
         </Button>
-      </Tooltip>
+      </HoverTooltip>
       {mounted && (
         <Suspense fallback={null}>
           <CreateTeamDialog

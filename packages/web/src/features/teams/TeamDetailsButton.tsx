@@ -1,7 +1,8 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Tooltip } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import type { TeamTab } from './TeamDetailsDialog';
 
 // Loaded when first opened: the drive's first screen carries none of the dialogs' code.
@@ -38,7 +39,7 @@ export function TeamDetailsButton({
   const label = teamType === 1 ? t('chat.title') : t('details.title');
   return (
     <>
-      <Tooltip title={withLabel ? undefined : label}>
+      <HoverTooltip title={withLabel ? undefined : label}>
         <Button
           size={size}
           type={type ?? (withLabel ? 'default' : 'text')}
@@ -52,7 +53,7 @@ export function TeamDetailsButton({
         >
           {withLabel ? label : null}
         </Button>
-      </Tooltip>
+      </HoverTooltip>
       {open && (
         <Suspense fallback={null}>
           {teamType === 1 ? (

@@ -16,6 +16,7 @@ import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactPicker } from '../../components/ContactPicker';
 import type { PickedContact } from '../../components/contact-picker';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCurrentUser } from '../auth/queries';
 import { UserCardDialog } from '../profile/UserCardDialog';
@@ -195,14 +196,14 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
           </Typography.Text>
         </div>
         {actions.removeDept ? (
-          <Tooltip title={t('members.removeDept')}>
+          <HoverTooltip title={t('members.removeDept')}>
             <Button
               size="small"
               icon={<DeleteOutlined />}
               aria-label={t('members.removeDept')}
               onClick={() => setDeptToRemove(member)}
             />
-          </Tooltip>
+          </HoverTooltip>
         ) : options.length > 1 ? (
           <Select
             size="small"

@@ -11,12 +11,13 @@ import {
 } from '@ant-design/icons';
 import { formatSize, lookupErrorMessage, splitExt } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Progress, Tooltip, Typography } from 'antd';
+import { Button, Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileTypeIcon } from '../../../components/FileTypeIcon';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { useLanguage } from '../../../i18n';
 import { drivePath, locationOfFolder } from '../location';
 import { useMySpace, useUploadsSpace } from '../queries';
@@ -124,16 +125,16 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
         {task.status === 'complete' && !task.cancelled && (
           <>
             <CheckCircleFilled className="cirrus-upload-done" aria-label={t('drive.upload.complete')} />
-            <Tooltip title={t('drive.upload.openFolder')}>
+            <HoverTooltip title={t('drive.upload.openFolder')}>
               <Link to={folderLink} aria-label={t('drive.upload.openFolder')} className="cirrus-upload-open">
                 <FolderOpenOutlined aria-hidden />
               </Link>
-            </Tooltip>
+            </HoverTooltip>
           </>
         )}
         {task.cancelled && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
         {(isActive(task) || (task.status === 'in_queue' && !task.cancelled)) && (
-          <Tooltip title={t('drive.upload.pause')}>
+          <HoverTooltip title={t('drive.upload.pause')}>
             <Button
               type="text"
               size="small"
@@ -141,10 +142,10 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
               aria-label={t('drive.upload.pause')}
               onClick={() => manager.pause(task.id)}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
         {isPaused(task) && !task.cancelled && (
-          <Tooltip title={t('drive.upload.resume')}>
+          <HoverTooltip title={t('drive.upload.resume')}>
             <Button
               type="text"
               size="small"
@@ -152,10 +153,10 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
               aria-label={t('drive.upload.resume')}
               onClick={() => manager.resume(task.id)}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
         {failed && !isFinalFailure(task) && (
-          <Tooltip title={t('drive.upload.retry')}>
+          <HoverTooltip title={t('drive.upload.retry')}>
             <Button
               type="text"
               size="small"
@@ -163,10 +164,10 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
               aria-label={t('drive.upload.retry')}
               onClick={() => manager.retry(task.id)}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
         {!isFinished(task) && (
-          <Tooltip title={t('drive.upload.cancel')}>
+          <HoverTooltip title={t('drive.upload.cancel')}>
             <Button
               type="text"
               size="small"
@@ -174,7 +175,7 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
               aria-label={t('drive.upload.cancel')}
               onClick={() => manager.cancel(task.id)}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
       </div>
     </div>
@@ -265,7 +266,7 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
               {t('drive.upload.cancelAll')}
             </Button>
           )}
-          <Tooltip title={collapsed ? t('drive.upload.expand') : t('drive.upload.collapse')}>
+          <HoverTooltip title={collapsed ? t('drive.upload.expand') : t('drive.upload.collapse')}>
             <Button
               type="text"
               size="small"
@@ -274,9 +275,9 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
               aria-expanded={!collapsed}
               onClick={() => onCollapse(!collapsed)}
             />
-          </Tooltip>
+          </HoverTooltip>
           {!running && (
-            <Tooltip title={t('drive.upload.close')}>
+            <HoverTooltip title={t('drive.upload.close')}>
               <Button
                 type="text"
                 size="small"
@@ -287,7 +288,7 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
                   manager.clearFinished();
                 }}
               />
-            </Tooltip>
+            </HoverTooltip>
           )}
         </div>
       </header>

@@ -5,9 +5,10 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Spin, Tooltip } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import { printImages } from '../print';
 import { errorKeyOfResponse, type ViewerProps } from './types';
 
@@ -57,49 +58,49 @@ export default function ImageViewer({ view, setPrint, onError }: ViewerProps) {
         />
       </div>
       <div className="cirrus-preview-float" role="toolbar" aria-label={t('preview.toolbar')}>
-        <Tooltip title={t('preview.zoomOut')}>
+        <HoverTooltip title={t('preview.zoomOut')}>
           <Button
             type="text"
             icon={<ZoomOutOutlined />}
             aria-label={t('preview.zoomOut')}
             onClick={() => step(-1)}
           />
-        </Tooltip>
+        </HoverTooltip>
         <span className="cirrus-preview-scale">
           {zoom === 'fit' ? t('preview.fitPage') : `${Math.round(zoom * 100)}%`}
         </span>
-        <Tooltip title={t('preview.zoomIn')}>
+        <HoverTooltip title={t('preview.zoomIn')}>
           <Button
             type="text"
             icon={<ZoomInOutlined />}
             aria-label={t('preview.zoomIn')}
             onClick={() => step(1)}
           />
-        </Tooltip>
-        <Tooltip title={t('preview.actualSize')}>
+        </HoverTooltip>
+        <HoverTooltip title={t('preview.actualSize')}>
           <Button
             type="text"
             icon={<OneToOneOutlined />}
             aria-label={t('preview.actualSize')}
             onClick={() => setZoom(1)}
           />
-        </Tooltip>
-        <Tooltip title={t('preview.fitPage')}>
+        </HoverTooltip>
+        <HoverTooltip title={t('preview.fitPage')}>
           <Button
             type="text"
             icon={<ExpandOutlined />}
             aria-label={t('preview.fitPage')}
             onClick={() => setZoom('fit')}
           />
-        </Tooltip>
-        <Tooltip title={t('preview.rotate')}>
+        </HoverTooltip>
+        <HoverTooltip title={t('preview.rotate')}>
           <Button
             type="text"
             icon={<RotateRightOutlined />}
             aria-label={t('preview.rotate')}
             onClick={() => setTurn((turn + 90) % 360)}
           />
-        </Tooltip>
+        </HoverTooltip>
       </div>
     </div>
   );

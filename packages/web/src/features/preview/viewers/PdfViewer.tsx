@@ -6,10 +6,11 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Spin, Tooltip } from 'antd';
+import { Button, Spin } from 'antd';
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { EventBus, LinkTarget, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import { HoverTooltip } from '../../../components/HoverTooltip';
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -165,7 +166,7 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
       {loading && <Spin className="cirrus-preview-spin" size="large" />}
       {pages > 0 && (
         <div className="cirrus-preview-float" role="toolbar" aria-label={t('preview.toolbar')}>
-          <Tooltip title={t('preview.prevPage')}>
+          <HoverTooltip title={t('preview.prevPage')}>
             <Button
               type="text"
               icon={<LeftOutlined />}
@@ -173,7 +174,7 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
               disabled={page <= 1}
               onClick={() => goTo(page - 1)}
             />
-          </Tooltip>
+          </HoverTooltip>
           <span className="cirrus-preview-pages">
             <input
               key={page}
@@ -190,7 +191,7 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
             />
             <span>{t('preview.pageOf', { total: pages })}</span>
           </span>
-          <Tooltip title={t('preview.nextPage')}>
+          <HoverTooltip title={t('preview.nextPage')}>
             <Button
               type="text"
               icon={<RightOutlined />}
@@ -198,28 +199,28 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
               disabled={page >= pages}
               onClick={() => goTo(page + 1)}
             />
-          </Tooltip>
+          </HoverTooltip>
           <span className="cirrus-preview-float-divider" />
-          <Tooltip title={t('preview.zoomOut')}>
+          <HoverTooltip title={t('preview.zoomOut')}>
             <Button
               type="text"
               icon={<ZoomOutOutlined />}
               aria-label={t('preview.zoomOut')}
               onClick={() => pdfViewer.current?.decreaseScale()}
             />
-          </Tooltip>
+          </HoverTooltip>
           <span className="cirrus-preview-scale" data-testid="pdf-scale">
             {Math.round(scale * 100)}%
           </span>
-          <Tooltip title={t('preview.zoomIn')}>
+          <HoverTooltip title={t('preview.zoomIn')}>
             <Button
               type="text"
               icon={<ZoomInOutlined />}
               aria-label={t('preview.zoomIn')}
               onClick={() => pdfViewer.current?.increaseScale()}
             />
-          </Tooltip>
-          <Tooltip title={t('preview.fitWidth')}>
+          </HoverTooltip>
+          <HoverTooltip title={t('preview.fitWidth')}>
             <Button
               type="text"
               icon={<ColumnWidthOutlined />}
@@ -228,8 +229,8 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
                 if (pdfViewer.current) pdfViewer.current.currentScaleValue = 'page-width';
               }}
             />
-          </Tooltip>
-          <Tooltip title={t('preview.fitPage')}>
+          </HoverTooltip>
+          <HoverTooltip title={t('preview.fitPage')}>
             <Button
               type="text"
               icon={<ExpandOutlined />}
@@ -238,7 +239,7 @@ export default function PdfViewer({ url, setPrint, onError }: Props) {
                 if (pdfViewer.current) pdfViewer.current.currentScaleValue = 'page-fit';
               }}
             />
-          </Tooltip>
+          </HoverTooltip>
         </div>
       )}
     </div>
