@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { closeDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
@@ -47,6 +47,49 @@ async function choose(page: Page, label: string, option: string) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: option })
     .click();
+}
+
+/** Makes a folder where the drive is and opens it. */
+async function newFolder(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(name);
+}
+
+/** Uploads small text files ("This is {name}") into the open folder. */
+async function uploadTexts(page: Page, names: string[]) {
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles(
+      names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`This is ${name}\n`) })),
+    );
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+}
+
+/** Shares a row of the open folder with anyone who has the link; answers the link's address. */
+async function shareWithAnyone(page: Page, name: string): Promise<string> {
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  await choose(page, 'Who can open', 'Anyone with the link');
+  await panel.getByRole('button', { name: 'Create link' }).click();
+  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
+  const address = await panel.getByLabel('Link address').inputValue();
+  await closeDialog(panel);
+  return address;
+}
+
+/** A logged-out visitor at a shared folder's link page, with the names of the items it lists. */
+async function visitFolderLink(browser: Browser, address: string) {
+  const visitor = await browser.newContext({ locale: 'en-US' });
+  const guest = await visitor.newPage();
+  await guest.goto(address);
+  const items = guest.getByRole('list', { name: 'Items' }).locator('.cirrus-linkpage-item-name');
+  return { visitor, guest, items };
 }
 
 test('a file shared with an access code, an expiry and a download limit opens for a logged-out visitor', async ({
@@ -228,38 +271,13 @@ test('a visitor pages through the files of a shared folder in the viewer, as its
 }) => {
   const folder = `Trip ${Date.now().toString(36)}`;
   await login(page, 'zhangwei');
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Name').fill(folder);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: folder }).click();
-  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(folder);
-  await page.getByTestId('upload-files').setInputFiles(
-    ['b-route.txt', 'a-hotels.txt', 'c-budget.txt'].map((name) => ({
-      name,
-      mimeType: 'text/plain',
-      buffer: Buffer.from(`This is ${name}\n`),
-    })),
-  );
-  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
-
-  // Share the folder with anyone who has the link
+  await newFolder(page, folder);
+  await uploadTexts(page, ['b-route.txt', 'a-hotels.txt', 'c-budget.txt']);
   await page.getByRole('navigation', { name: 'Location' }).getByText('My drive').click();
-  await row(page, folder).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Share' }).click();
-  const panel = page.getByRole('dialog', { name: `Share “${folder}”` });
-  await choose(page, 'Who can open', 'Anyone with the link');
-  await panel.getByRole('button', { name: 'Create link' }).click();
-  await expect(panel.getByLabel('Link address')).toHaveValue(/\/l\/[A-Za-z0-9_-]{22}$/);
-  const address = await panel.getByLabel('Link address').inputValue();
-  await closeDialog(panel);
+  const address = await shareWithAnyone(page, folder);
 
   // A visitor opens the middle file from the folder's page
-  const visitor = await browser.newContext({ locale: 'en-US' });
-  const guest = await visitor.newPage();
-  await guest.goto(address);
-  const items = guest.getByRole('list', { name: 'Items' }).locator('.cirrus-linkpage-item-name');
+  const { visitor, guest, items } = await visitFolderLink(browser, address);
   await expect(items).toHaveText(['a-hotels.txt', 'b-route.txt', 'c-budget.txt']);
   await items.filter({ hasText: 'b-route.txt' }).click();
   const title = guest.locator('.cirrus-preview-bar h1');
@@ -284,5 +302,44 @@ test('a visitor pages through the files of a shared folder in the viewer, as its
   // Close goes back to the folder's page
   await guest.getByRole('button', { name: 'Close' }).click();
   await expect(items).toHaveText(['a-hotels.txt', 'b-route.txt', 'c-budget.txt']);
+  await visitor.close();
+});
+
+test("a visitor's open subfolder stays in the link page's address: reload, closing the viewer and Back", async ({
+  page,
+  browser,
+}) => {
+  const folder = `Album ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+  await newFolder(page, folder);
+  await uploadTexts(page, ['cover.txt']);
+  await newFolder(page, 'Day one');
+  await uploadTexts(page, ['morning.txt', 'evening.txt']);
+  await page.getByRole('navigation', { name: 'Location' }).getByText('My drive').click();
+  const address = await shareWithAnyone(page, folder);
+
+  const { visitor, guest, items } = await visitFolderLink(browser, address);
+  await expect(items).toHaveText(['Day one', 'cover.txt']);
+  await items.filter({ hasText: 'Day one' }).click();
+  await expect(items).toHaveText(['evening.txt', 'morning.txt']);
+  await expect(guest).toHaveURL(/\/l\/[A-Za-z0-9_-]+\?parentid=\d+$/);
+
+  // A reload stays in the subfolder
+  await guest.reload();
+  await expect(items).toHaveText(['evening.txt', 'morning.txt']);
+
+  // So does closing the viewer, after a reload in it too
+  await items.filter({ hasText: 'morning.txt' }).click();
+  await expect(guest.getByText('This is morning.txt')).toBeVisible();
+  await guest.reload();
+  await expect(guest.getByText('This is morning.txt')).toBeVisible();
+  await guest.getByRole('button', { name: 'Previous file' }).click();
+  await expect(guest.getByText('This is evening.txt')).toBeVisible();
+  await guest.getByRole('button', { name: 'Close' }).click();
+  await expect(items).toHaveText(['evening.txt', 'morning.txt']);
+
+  // Back goes up to the shared folder's top
+  await guest.goBack();
+  await expect(items).toHaveText(['Day one', 'cover.txt']);
   await visitor.close();
 });

@@ -41,7 +41,7 @@ import { driveKeys } from '../drive/queries';
 import { useFileLockActions } from '../locks/queries';
 import { AppealBox } from '../moderation/AppealBox';
 import { PreviewErrorPanel, type PreviewPageKey } from './PreviewErrorPanel';
-import { neighborPath, type PreviewRouteKind, sortFromSearch, sourceOf } from './paths';
+import { linkFolderOf, neighborPath, type PreviewRouteKind, sortFromSearch, sourceOf } from './paths';
 import { type PrintHandler, usePrintShortcut } from './print';
 import { useNeighbors, usePreviewView } from './queries';
 import { pageKeyOf, type ViewerProps } from './viewers/types';
@@ -184,7 +184,11 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
     else void navigate(backPath);
   };
   const go = (fileid: number | undefined) => {
-    if (fileid) void navigate(neighborPath(source, fileid, sort), { replace: true, state: location.state });
+    if (fileid)
+      void navigate(neighborPath(source, fileid, sort, linkFolderOf(search)), {
+        replace: true,
+        state: location.state,
+      });
   };
   const download = view.permissions.download
     ? () => startDownload(view.urls.download, notify.error)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  linkFolderOf,
   linkPreviewPath,
   linkViewPath,
   neighborPath,
@@ -16,6 +17,9 @@ describe('preview addresses', () => {
     expect(recyclePreviewPath(7)).toBe('/view/p/7');
     expect(linkPreviewPath('aB3_x', { fileid: 4, randCode: 'k2' })).toBe('/l/aB3_x?fileid=4&rand_code=k2');
     expect(linkViewPath('aB3_x', 4)).toBe('/l/aB3_x?fileid=4&view=1');
+    expect(linkViewPath('aB3_x', 4, { randCode: 'k2', parentid: 31 })).toBe(
+      '/l/aB3_x?fileid=4&rand_code=k2&parentid=31&view=1',
+    );
   });
 
   test('previous and next open the way the file was reached', () => {
@@ -24,6 +28,18 @@ describe('preview addresses', () => {
     expect(neighborPath({ link: 'aB3_x', fileid: 4, rand_code: 'k2' }, 5)).toBe(
       '/l/aB3_x?fileid=5&rand_code=k2&view=1',
     );
+    expect(neighborPath({ link: 'aB3_x', fileid: 4 }, 5, undefined, 31)).toBe(
+      '/l/aB3_x?fileid=5&parentid=31&view=1',
+    );
+  });
+
+  test.each([
+    ['?parentid=31&rand_code=k2', 31],
+    ['', undefined],
+    ['?parentid=0', undefined],
+    ['?parentid=x1', undefined],
+  ] as const)('the link page at %s has subfolder %s open', (search, parentid) => {
+    expect(linkFolderOf(new URLSearchParams(search))).toBe(parentid);
   });
 
   test.each([

@@ -2,7 +2,8 @@
  * The preview views' addresses (spec 001 §2, spec 002 §2). They sit at the top of the site, outside
  * the app's base path:
  *   /p/{fid}      a file of the drive       /s/{fid}  a file shared with the user
- *   /l/{sid}      a file through a share link (?fileid= picks one in a shared folder, ?rand_code= the access code)
+ *   /l/{sid}      a file through a share link (?fileid= picks one in a shared folder, ?parentid= the
+ *                 subfolder the visitor has open, ?rand_code= the access code)
  *   /view/p/{id}  a file in the recycle bin, with the recycle marker
  *   /403, /502    the preview shell's error pages
  * A drive preview carries the list's order (?orderby=&order=), so previous and next follow it.
@@ -36,23 +37,46 @@ export function recyclePreviewPath(fileid: number): string {
   return `/view/p/${fileid}`;
 }
 
+interface LinkAddress {
+  fileid?: number;
+  randCode?: string;
+  /** The subfolder of a shared folder the visitor has open (the link page's ?parentid=). */
+  parentid?: number;
+}
+
 /** A file through a share link; the sharing issue builds its link addresses on this. */
-export function linkPreviewPath(sid: string, opts: { fileid?: number; randCode?: string } = {}): string {
+export function linkPreviewPath(sid: string, opts: LinkAddress = {}): string {
   const params = new URLSearchParams();
   if (opts.fileid) params.set('fileid', String(opts.fileid));
   if (opts.randCode) params.set('rand_code', opts.randCode);
+  if (opts.parentid) params.set('parentid', String(opts.parentid));
   const query = params.toString();
   return `/l/${encodeURIComponent(sid)}${query ? `?${query}` : ''}`;
 }
 
-/** A file of a shared folder in the viewer: its link page's address with ?view=1 (features/share). */
-export function linkViewPath(sid: string, fileid: number, randCode?: string): string {
-  return `${linkPreviewPath(sid, { fileid, randCode })}&view=1`;
+/**
+ * A file of a shared folder in the viewer: its link page's address with ?view=1 (features/share),
+ * the subfolder it was opened in kept, so that closing the viewer goes back there.
+ */
+export function linkViewPath(sid: string, fileid: number, opts: Omit<LinkAddress, 'fileid'> = {}): string {
+  return `${linkPreviewPath(sid, { ...opts, fileid })}&view=1`;
 }
 
-/** Where the viewer's previous or next file opens: the same way in, the same order. */
-export function neighborPath(source: PreviewSourceParams, fileid: number, sort?: SortParams): string {
-  return source.link ? linkViewPath(source.link, fileid, source.rand_code) : previewPath(fileid, sort);
+/** The subfolder a link page's address has open; undefined for the shared folder's top. */
+export function linkFolderOf(search: URLSearchParams): number | undefined {
+  return parsePreviewId(search.get('parentid') ?? undefined);
+}
+
+/** Where the viewer's previous or next file opens: the same way in (a link's subfolder too), the same order. */
+export function neighborPath(
+  source: PreviewSourceParams,
+  fileid: number,
+  sort?: SortParams,
+  linkFolder?: number,
+): string {
+  return source.link
+    ? linkViewPath(source.link, fileid, { randCode: source.rand_code, parentid: linkFolder })
+    : previewPath(fileid, sort);
 }
 
 /** Whether a row of the list opens in the viewer (folders open in the list itself). */

@@ -31,7 +31,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { useSelfUser } from '../auth/queries';
 import { startDownload } from '../drive/download';
-import { linkViewPath } from '../preview/paths';
+import { linkFolderOf, linkViewPath } from '../preview/paths';
 import { remainingOf } from './link-text';
 import { shareKeys } from './queries';
 import { ReportLinkDialog } from './ReportLinkDialog';
@@ -244,22 +244,28 @@ function ExpiryTags({ info }: { info: LinkPublicInfo }) {
   );
 }
 
-/** A shared folder: its items, the way down, and downloads of items or of any folder as a zip. */
+/**
+ * A shared folder: its items, the way down, and downloads of items or of any folder as a zip. The
+ * subfolder open (parent) is the page's address; a new one mounts a new view (keyed by it).
+ */
 function FolderView({
   sid,
   token,
   info,
+  parent,
+  onOpenFolder,
   onDownload,
   onPreview,
 }: {
   sid: string;
   token: string | undefined;
   info: LinkPublicInfo;
+  parent: number | undefined;
+  onOpenFolder: (fileid: number | undefined) => void;
   onDownload: (fileid?: number) => void;
   onPreview: (fileid: number) => void;
 }) {
   const { t } = useTranslation();
-  const [parent, setParent] = useState<number>();
   const [offset, setOffset] = useState(0);
   const folder = useQuery({
     queryKey: [...shareKeys.folder(sid, token ?? '', parent ?? 0), offset],
@@ -271,10 +277,7 @@ function FolderView({
     if (!folder.data) return;
     setItems((current) => (offset === 0 ? folder.data.files : [...current, ...folder.data.files]));
   }, [folder.data, offset]);
-  const go = (id: number | undefined) => {
-    setParent(id === info.file?.fileid ? undefined : id);
-    setOffset(0);
-  };
+  const go = (id: number) => onOpenFolder(id === info.file?.fileid ? undefined : id);
   if (folder.isError) return <LinkError pageKey={pageKeyOf(folder.error)} error={folder.error} />;
   return (
     <div className="cirrus-linkpage-folder">
@@ -339,7 +342,8 @@ function FolderView({
  * link has one, then shows the file or folder with download (a folder browses and zips), the
  * remaining downloads and expiry, the error pages (cancelled, not existing, expired, downloads used
  * up ...), report, and for a logged-in visitor save into one of their folders. A file opens in the
- * viewer (features/preview) at the same address with ?fileid=&view=1.
+ * viewer (features/preview) at the same address with ?fileid=&view=1; a subfolder opened in a shared
+ * folder is ?parentid=.
  */
 export function LinkPage() {
   const { sid = '' } = useParams();
@@ -359,6 +363,16 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
   const language = useLanguage();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  // The subfolder open in a shared folder is in the address (?parentid=), as the drive's folder is:
+  // a reload, Back and the viewer's Close come back to it.
+  const parent = linkFolderOf(search);
+  const openFolder = (fileid: number | undefined) =>
+    setSearch((params) => {
+      if (fileid) params.set('parentid', String(fileid));
+      else params.delete('parentid');
+      return params;
+    });
   const queryClient = useQueryClient();
   const self = useSelfUser();
   const [token, setToken] = useState<string | undefined>(initialToken ?? readToken(sid));
@@ -391,7 +405,9 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
   };
 
   const preview = (fileid: number) =>
-    void navigate(linkViewPath(sid, fileid, token), { state: { fromList: true } });
+    void navigate(linkViewPath(sid, fileid, { randCode: token, parentid: parent }), {
+      state: { fromList: true },
+    });
 
   let body: ReactNode;
   if (info.isPending || !self.isFetched) body = <Spin size="large" className="cirrus-linkpage-spin" />;
@@ -447,7 +463,16 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
           </Typography.Text>
         )}
         {isFolder && (
-          <FolderView sid={sid} token={token} info={data} onDownload={download} onPreview={preview} />
+          <FolderView
+            key={parent ?? 0}
+            sid={sid}
+            token={token}
+            info={data}
+            parent={parent}
+            onOpenFolder={openFolder}
+            onDownload={download}
+            onPreview={preview}
+          />
         )}
       </Card>
     );
