@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
+import { steadyHeapGrowth } from './lib/heap.ts';
 import { verifyPassword } from './modules/accounts/passwords.ts';
 import { operatorCompanyId } from './modules/admin/policy.ts';
 import {
@@ -19,6 +20,9 @@ import { checkBucket } from './storage/s3-blob-store.ts';
 
 /** Requests in flight get this long to finish once a stop is asked for; then their connections are cut. */
 const STOP_GRACE_MS = 20_000;
+
+// Full collections spaced by V8's growth factor, not its slow-growth default (lib/heap.ts).
+steadyHeapGrowth();
 
 /** A mistake in the configuration or the environment: said in one line, without a stack. */
 function fail(message: string): never {

@@ -28,43 +28,41 @@ export const FEW_BODIES = 2;
 
 /**
  * V8 sets the old generation's next full collection only a little above what the last one left
- * (16 MB here) when that generation grows slowly, as it does under uploads: through sixteen
- * uploads of 100 MiB at once (W7) a full collection ran every 60-100 ms, its marking started
- * again as soon as the one before ended, with the old generation at 37 MB before and after, and
- * its helper threads took a fifth of a core from the hashing threads. With V8's growth factor set
- * (this flag: the next full collection at twice what the last one left) the same probe rounds had
- * 10 full collections instead of 41, and 712 MiB/s instead of 616 (five alternating rounds).
- * Taken only while more than FEW_BODIES bodies arrive at once, and V8's own growth given back once
- * none does: a lone large upload (W1), whose peak memory counts, keeps V8's default, under which
- * the old generation holds less garbage.
+ * when that generation grows slowly, as it does under uploads and downloads (what the scavenges
+ * above promote): through sixteen uploads of 100 MiB at once (W7) a full collection ran every
+ * 60-100 ms, its marking started again as soon as the one before ended, with the old generation
+ * at 37 MB before and after, and its helper threads took a fifth of a core from the hashing
+ * threads. With V8's growth factor set (the next full collection at twice what the last one
+ * left) the same probe rounds had 10 full collections instead of 41, and 712 MiB/s instead of 616.
+ * The flag was first taken only while more than two bodies arrived at once, and V8's default
+ * given back after; but once the server held the search index of a 100,000-file folder (a full
+ * bench run) the default let a lone 1 GiB download or upload (W1, W2) draw the same storm: a
+ * Mark-Compact every 40 ms freeing nothing (39.1 -> 39.0 MB, 237 in a run of W1 and W2), the
+ * download at 573-769 MiB/s against nginx's 2,453-2,877; with the flag from the start, 7 full
+ * collections, 3,279 MiB/s and the upload 888 instead of 634, the server's peak RSS 196 MB
+ * against 194 (bench/RESULTS.md, thirty-sixth pass). So it is set once, at start (main.ts).
  */
-export const MANY_BODIES_HEAP_FLAG = '--heap-growing-percent=100';
-export const DEFAULT_HEAP_FLAG = '--heap-growing-percent=0';
+export const HEAP_GROWTH_FLAG = '--heap-growing-percent=100';
 
-type Collect = (options: { type: 'minor' }) => void;
+export function steadyHeapGrowth(): void {
+  v8.setFlagsFromString(HEAP_GROWTH_FLAG);
+}
 
 let since = 0;
 let bodies = 0;
-let growing = false;
 
 /** A body begins to arrive; call what this answers once it has ended, however it ended. */
 export function receivingBody(): () => void {
   bodies++;
-  if (bodies > FEW_BODIES && !growing) {
-    growing = true;
-    v8.setFlagsFromString(MANY_BODIES_HEAP_FLAG);
-  }
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     bodies--;
-    if (bodies === 0 && growing) {
-      growing = false;
-      v8.setFlagsFromString(DEFAULT_HEAP_FLAG);
-    }
   };
 }
+
+type Collect = (options: { type: 'minor' }) => void;
 
 /** Counts bytes of short-lived buffers; past `every` since the last one, asks for a scavenge. */
 function countTowardsScavenge(bytes: number, every: number): void {
