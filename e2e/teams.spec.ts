@@ -228,6 +228,26 @@ test('the directory, my teams page and the approval list show what the demo hold
   await expect(page.getByRole('button', { name: /张伟/ })).toBeVisible();
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the directory puts its departments above its people, each the width of the screen', async ({
+    page,
+  }) => {
+    await login(page, 'kate');
+    await page.goto('/pcview/contacts');
+    const summary = page.getByText(/people in all/);
+    await expect(summary).toBeVisible();
+    // Squeezed beside the tree, the summary was one letter a line (about 30 px wide).
+    expect((await summary.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    await page
+      .getByRole('tree')
+      .getByText(/^后端组/)
+      .click();
+    await expect(page.getByRole('button', { name: /王芳/ })).toBeInViewport();
+  });
+});
+
 test.describe('in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
