@@ -58,10 +58,12 @@ export const shareEn = {
   },
   create: {
     intro: 'This file is not shared yet. Nothing is shared until you create the link.',
+    folderIntro: 'This folder is not shared yet. Nothing is shared until you create the link.',
     defaultsOnly: 'The link gets the default settings; a manager of the space can change them.',
     button: 'Create link',
     done: 'Link created.',
     notShared: 'This file is not shared',
+    folderNotShared: 'This folder is not shared',
     blocked: {
       controlShare: 'Sharing by link is turned off for your organisation.',
       realName: 'Verify your real name before sharing files by link.',

@@ -60,10 +60,12 @@ export const shareZhCN: Messages['share'] = {
   },
   create: {
     intro: '此文件尚未分享。创建链接之前，不会分享给任何人。',
+    folderIntro: '此文件夹尚未分享。创建链接之前，不会分享给任何人。',
     defaultsOnly: '链接将使用默认设置，空间的管理者可以修改。',
     button: '创建链接',
     done: '链接已创建',
     notShared: '此文件尚未分享',
+    folderNotShared: '此文件夹尚未分享',
     blocked: {
       controlShare: '你所在的组织已关闭链接分享。',
       realName: '通过链接分享文件前，请先完成实名认证。',

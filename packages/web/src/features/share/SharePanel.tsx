@@ -230,7 +230,7 @@ function NewLink({
       <Result
         status="info"
         className="cirrus-share-new"
-        title={t('share.create.notShared')}
+        title={t(file.access?.folder ? 'share.create.folderNotShared' : 'share.create.notShared')}
         subTitle={t(`share.create.blocked.${draft}`)}
       />
     );
@@ -252,7 +252,7 @@ function NewLink({
   return (
     <div className="cirrus-share-panel cirrus-share-new">
       <Typography.Paragraph type="secondary" className="cirrus-share-new-intro">
-        {t('share.create.intro')}
+        {t(file.access?.folder ? 'share.create.folderIntro' : 'share.create.intro')}
       </Typography.Paragraph>
       <ShareSelect
         kind="range"
