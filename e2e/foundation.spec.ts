@@ -48,6 +48,19 @@ test('a demo user sees the layout and the avatar menu, then logs out', async ({ 
   await expect(page).toHaveURL(/\/cts\?cb=/);
 });
 
+test('keys typed as Feedback opens land in its text', async ({ page }) => {
+  // Its code comes once the first screen is up (lazyWarmed); its text field takes the focus.
+  const warmed = page.waitForResponse((res) => /\/FeedbackDialog-[^/]+\.js$/.test(res.url()));
+  await login(page, 'zhangwei');
+  await warmed;
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Feedback' }).click();
+  await page.keyboard.type('The upload panel is great');
+  const dialog = page.getByRole('dialog', { name: 'Feedback' });
+  await expect(dialog.getByRole('textbox')).toHaveValue('The upload panel is great');
+});
+
 test("antd's prebuilt styles are in force, with the app's theme", async ({ page }) => {
   await login(page, 'zhangwei');
   // The brand colour and radius (app/theme.ts) reach a primary button through antd's stylesheet

@@ -210,6 +210,37 @@ test('keys typed as soon as Create a team shows all land in its name, with no mo
   await expect(create).toBeVisible();
 });
 
+test('keys typed right after clicking Create team, before the dialog shows, all land in its name', async ({
+  page,
+}) => {
+  // The dialog's code is not on the first screen; it comes once that is up (lazyWarmed), so a
+  // click and the keys straight after it do not wait for it to load.
+  const warmed = page.waitForResponse((res) => /\/CreateTeamDialog-[^/]+\.js$/.test(res.url()));
+  const team = `Typed at once ${Date.now().toString(36)}`;
+  await login(page, 'zhangwei');
+  await warmed;
+  // and the chunks it imports
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await page.keyboard.type(team);
+  const create = page.getByRole('dialog', { name: 'Create a team' });
+  await expect(create.getByLabel('Team name')).toHaveValue(team);
+});
+
+test("the contact picker's search takes the keys typed as it opens", async ({ page }) => {
+  await login(page, 'zhangwei');
+  await page.getByRole('button', { name: 'Create team' }).click();
+  const create = page.getByRole('dialog', { name: 'Create a team' });
+  await create.getByLabel('Team name').fill(`Picked ${Date.now().toString(36)}`);
+  await create.getByRole('button', { name: 'Choose members' }).click();
+  await page.keyboard.type('wangfang');
+  const picker = page.getByRole('dialog', { name: 'Choose members' });
+  await expect(picker.getByRole('searchbox', { name: 'Search by name, pinyin, phone or email' })).toHaveValue(
+    'wangfang',
+  );
+  await expect(picker.getByRole('checkbox', { name: '王芳' })).toBeVisible();
+});
+
 test('the directory, my teams page and the approval list show what the demo holds', async ({ page }) => {
   await login(page, 'admin');
   // the waiting request of the demo, with its notice in the top bar

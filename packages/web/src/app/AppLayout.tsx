@@ -1,10 +1,11 @@
 import { FolderOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Layout, Menu } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CloudLogo } from '../components/CloudLogo';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { lazyWarmed, warmLazyParts } from '../components/lazyWarmed';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useCurrentUser } from '../features/auth/queries';
 import { useSessionWatch } from '../features/auth/useSessionWatch';
@@ -20,8 +21,8 @@ import { AvatarMenu } from './AvatarMenu';
 import { paths } from './paths';
 import { type RealtimeHandler, useRealtime } from './realtime';
 
-// Loaded when first opened: its form is not on the first screen (bench W8).
-const ChangePasswordDialog = lazy(() =>
+// Not on the first screen (bench W8); its code comes once that is up (components/lazyWarmed.ts).
+const ChangePasswordDialog = lazyWarmed(() =>
   import('../features/profile/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
@@ -52,6 +53,10 @@ export function AppLayout() {
   const active = activeArea(pathname);
   const [changingPassword, setChangingPassword] = useState(false);
   const passwordMounted = useOpenedOnce(changingPassword);
+  useEffect(() => {
+    const timer = setTimeout(warmLazyParts, AFTER_FIRST_SCREEN_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <Layout className="cirrus-app">

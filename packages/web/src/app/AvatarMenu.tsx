@@ -14,6 +14,7 @@ import { Button, Dropdown, Flex, type MenuProps, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyWarmed } from '../components/lazyWarmed';
 import { UserAvatar } from '../components/UserAvatar';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
@@ -25,8 +26,9 @@ import { paths } from './paths';
 const MyInfoDialog = lazy(() =>
   import('../features/profile/MyInfoDialog').then((m) => ({ default: m.MyInfoDialog })),
 );
-// The same for the feedback form (bench W8), and the desktop client's settings.
-const FeedbackDialog = lazy(() =>
+// The same for the feedback form (bench W8; a typed form, so its code comes once the first
+// screen is up: components/lazyWarmed.ts), and the desktop client's settings.
+const FeedbackDialog = lazyWarmed(() =>
   import('../features/feedback/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
 );
 const DesktopSettingsDialog = lazy(() =>

@@ -15,7 +15,6 @@ import {
   Button,
   Checkbox,
   Empty,
-  Input,
   Radio,
   Spin,
   Tabs,
@@ -38,6 +37,7 @@ import {
   type PickMode,
   toggleContact,
 } from './contact-picker';
+import { FocusedSearch } from './FocusedInput';
 import { GroupProfileDialog } from './GroupProfileDialog';
 import { GuardedModal } from './GuardedModal';
 import { TeamAvatar } from './TeamAvatar';
@@ -444,7 +444,7 @@ export function ContactPicker({
         </div>
       }
     >
-      <Input.Search
+      <FocusedSearch
         allowClear
         value={input}
         maxLength={SEARCH_MAX_CHARS}

@@ -1,4 +1,5 @@
 import { Input, type InputProps, type InputRef } from 'antd';
+import type { TextAreaProps, TextAreaRef } from 'antd/es/input/TextArea';
 import { type ComponentProps, type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 
 /**
@@ -8,10 +9,10 @@ import { type ComponentProps, type Ref, useEffect, useImperativeHandle, useRef }
  * without motion (reduced motion), the dialog's focus trap gave the focus to its Close button.
  * The field mounts with the dialog's content (GuardedModal destroys it when hidden).
  */
-function useFocusOnMount(ref: Ref<InputRef> | undefined) {
-  const own = useRef<InputRef>(null);
+function useFocusOnMount<R extends InputRef | TextAreaRef>(ref: Ref<R> | undefined) {
+  const own = useRef<R>(null);
   // antd's Form.Item passes a ref of its own (to focus a field that failed its rules).
-  useImperativeHandle(ref, () => own.current as InputRef, []);
+  useImperativeHandle(ref, () => own.current as R, []);
   useEffect(() => {
     // After the dialog's own effects, which run after this one: its focus trap, set up there,
     // takes the focus to its first button, and until then a dialog beneath it (My info under
@@ -27,4 +28,12 @@ export function FocusedInput({ ref, ...props }: InputProps & { ref?: Ref<InputRe
 
 export function FocusedPassword({ ref, ...props }: ComponentProps<typeof Input.Password>) {
   return <Input.Password {...props} ref={useFocusOnMount(ref)} />;
+}
+
+export function FocusedTextArea({ ref, ...props }: TextAreaProps & { ref?: Ref<TextAreaRef> }) {
+  return <Input.TextArea {...props} ref={useFocusOnMount(ref)} />;
+}
+
+export function FocusedSearch({ ref, ...props }: ComponentProps<typeof Input.Search>) {
+  return <Input.Search {...props} ref={useFocusOnMount(ref)} />;
 }

@@ -12,6 +12,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type UserInput } from '../../api/admin';
+import { FocusedInput } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
@@ -137,7 +138,7 @@ export function UserFormDialog({
                 ]
           }
         >
-          <Input disabled={!!user} autoComplete="off" />
+          {user ? <Input disabled autoComplete="off" /> : <FocusedInput autoComplete="off" />}
         </Form.Item>
         <Form.Item
           name="nick_name"
@@ -153,7 +154,7 @@ export function UserFormDialog({
             },
           ]}
         >
-          <Input autoComplete="off" />
+          {user ? <FocusedInput autoComplete="off" /> : <Input autoComplete="off" />}
         </Form.Item>
         <Form.Item
           name="email"

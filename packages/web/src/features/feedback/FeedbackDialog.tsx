@@ -1,6 +1,7 @@
 import { FEEDBACK_MAX } from '@cirrus/shared';
-import { Form, Input, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FocusedTextArea } from '../../components/FocusedInput';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useSendFeedback } from './queries';
@@ -46,7 +47,7 @@ export function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
           label={t('feedback.placeholder')}
           rules={[{ required: true, whitespace: true, message: t('feedback.required') }]}
         >
-          <Input.TextArea
+          <FocusedTextArea
             rows={6}
             maxLength={FEEDBACK_MAX}
             showCount

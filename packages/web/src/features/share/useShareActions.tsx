@@ -3,6 +3,7 @@ import { type FileRecord, hasPermission } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWarmed } from '../../components/lazyWarmed';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useIdentity } from '../profile/queries';
 import { useSettings } from '../settings/queries';
@@ -10,7 +11,8 @@ import { type Shareable, type ShareTarget, shareTargetOf } from './link-draft';
 
 // Loaded when a file is first shared: the drive's first screen carries none of the share dialogs.
 const SharePanel = lazy(() => import('./SharePanel').then((m) => ({ default: m.SharePanel })));
-const IdentityDialog = lazy(() =>
+// The identity form is typed into as it opens: its code comes once the first screen is up.
+const IdentityDialog = lazyWarmed(() =>
   import('../profile/IdentityDialog').then((m) => ({ default: m.IdentityDialog })),
 );
 

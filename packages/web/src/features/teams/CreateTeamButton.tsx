@@ -1,14 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { HoverTooltip } from '../../components/HoverTooltip';
+import { lazyWarmed } from '../../components/lazyWarmed';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 
-// Loaded when first opened: the drive's first screen carries none of the dialog's code.
-const CreateTeamDialog = lazy(() =>
+// Loaded once the first screen is up (components/lazyWarmed.ts), or when first opened: the
+// drive's first screen carries none of the dialog's code, and keys typed as it opens are kept.
+const CreateTeamDialog = lazyWarmed(() =>
   import('./CreateTeamDialog').then((m) => ({ default: m.CreateTeamDialog })),
 );
 
