@@ -61,3 +61,26 @@ test("a team's conversation: one writes, another sees it unread, reads it and an
   // Alice's open conversation shows the answer without a reload.
   await expect(thread.getByRole('log').getByText('Thanks, Alice!')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list, then the open conversation at the width of the screen, and back', async ({ page }) => {
+    await login(page, 'alice');
+    await page.goto('/pcview/message');
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const item = list.getByRole('link', { name: /Product & Design/ });
+    await expect(item).toBeInViewport();
+    await item.click();
+    const thread = page.getByRole('region', { name: 'Conversation' });
+    // Beside the list, the thread was a strip a character wide and its name one character a line.
+    const heading = thread.getByRole('heading', { name: 'Product & Design' });
+    await expect(heading).toBeInViewport();
+    expect((await heading.boundingBox())?.height ?? 0).toBeLessThan(40);
+    expect((await thread.getByLabel('Write a message').boundingBox())?.width ?? 0).toBeGreaterThan(150);
+    await expect(list).toBeHidden();
+    await thread.getByRole('link', { name: 'All conversations' }).click();
+    await expect(page).toHaveURL(/\/pcview\/message$/);
+    await expect(item).toBeInViewport();
+  });
+});

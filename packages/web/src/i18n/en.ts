@@ -282,6 +282,7 @@ export const en = {
     send: 'Send',
     online: 'Online',
     offline: 'Offline',
+    allConversations: 'All conversations',
   },
   contacts: {
     title: 'Contacts',

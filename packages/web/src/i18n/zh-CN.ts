@@ -279,6 +279,7 @@ export const zhCN: Messages = {
     send: '发送',
     online: '在线',
     offline: '离线',
+    allConversations: '全部会话',
   },
   contacts: {
     title: '通讯录',

@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import {
   CHAT_MESSAGE_MAX,
   CHAT_TYPE_GROUP,
@@ -98,7 +98,8 @@ export function MessagesPage() {
       <Typography.Title level={3} className="cirrus-area-title">
         {t('message.title')}
       </Typography.Title>
-      <div className="cirrus-chat">
+      {/* On a phone one pane at a time: the list, or the open conversation (messages.css). */}
+      <div className={`cirrus-chat${target ? ' has-open' : ''}`}>
         <nav className="cirrus-chat-list" aria-label={t('message.conversations')}>
           {list.isPending ? (
             <Spin className="cirrus-chat-spin" />
@@ -238,7 +239,12 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
   return (
     <>
       <header className="cirrus-chat-head">
-        <Typography.Title level={4}>{name}</Typography.Title>
+        <Link to={paths.message} className="cirrus-chat-back" aria-label={t('message.allConversations')}>
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Title level={4} ellipsis>
+          {name}
+        </Typography.Title>
         {online.data !== undefined && (
           <Badge
             status={online.data ? 'success' : 'default'}
