@@ -210,6 +210,16 @@ test('keys typed as soon as Create a team shows all land in its name, with no mo
   await expect(create).toBeVisible();
 });
 
+test("the members tab counts a team's people, not its department entries as members", async ({ page }) => {
+  await login(page, 'zhangwei');
+  const dialog = await openTeamDetails(page, '研发中心');
+  await dialog.getByRole('tab', { name: 'Team members' }).click();
+  // One department entry bringing 15 people: 15 members (it said 16, as the team list does not).
+  await expect(dialog.getByText('15 members · 1 department')).toBeVisible();
+  await dialog.getByPlaceholder('Search members').fill('wang');
+  await expect(dialog.getByText(/^\d+ found$/)).toBeVisible();
+});
+
 test('keys typed right after clicking Create team, before the dialog shows, all land in its name', async ({
   page,
 }) => {
@@ -299,7 +309,7 @@ test.describe('in Chinese', () => {
     expect(await dialog.innerText()).not.toMatch(rawKey);
 
     await dialog.getByRole('tab', { name: '团队成员' }).click();
-    await expect(dialog.getByText(/^共 \d+ 名成员$/)).toBeVisible();
+    await expect(dialog.getByText('共 15 名成员 · 1 个部门')).toBeVisible();
     await expect(dialog.getByRole('button', { name: '添加成员' })).toBeVisible();
     await expect(dialog.locator('.cirrus-member-row').filter({ hasText: '张伟' })).toContainText('所有者');
     await expect(dialog.getByRole('combobox', { name: '王芳 的角色' })).toBeVisible();

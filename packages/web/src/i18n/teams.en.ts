@@ -85,6 +85,12 @@ export const teamsEn = {
     alsoViaDept: 'also through {{name}}',
     total_one: '{{count}} member',
     total_other: '{{count}} members',
+    /** Appended to total when department entries bring people in: they are not members themselves. */
+    totalDepts_one: '{{total}} · {{count}} department',
+    totalDepts_other: '{{total}} · {{count}} departments',
+    /** The rows a search finds: people and department entries. */
+    found_one: '{{count}} found',
+    found_other: '{{count}} found',
     empty: 'No members found',
   },
   transfer: {

@@ -77,6 +77,10 @@ export const teamsZhCN: TeamsMessages = {
     alsoViaDept: '也通过 {{name}} 加入',
     total_one: '共 {{count}} 名成员',
     total_other: '共 {{count}} 名成员',
+    totalDepts_one: '{{total}} · {{count}} 个部门',
+    totalDepts_other: '{{total}} · {{count}} 个部门',
+    found_one: '找到 {{count}} 项',
+    found_other: '找到 {{count}} 项',
     empty: '没有找到成员',
   },
   transfer: {

@@ -280,7 +280,16 @@ export function TeamMembersTab({ team }: { team: TeamRecord }) {
         )}
       </Flex>
       <Typography.Text type="secondary" className="cirrus-members-count">
-        {t('members.total', { count: total })}
+        {keywords
+          ? t('members.found', { count: total })
+          : // The people (the team's member_count, departments' people included); the rows of the
+            // list are more by its department entries, which are not members themselves.
+            team.dept_count > 0
+            ? t('members.totalDepts', {
+                count: team.dept_count,
+                total: t('members.total', { count: team.member_count }),
+              })
+            : t('members.total', { count: team.member_count })}
       </Typography.Text>
       <div className="cirrus-members-list" onScroll={onScroll}>
         {members.isPending ? (
