@@ -84,3 +84,17 @@ test.describe('on a phone', () => {
     await expect(item).toBeInViewport();
   });
 });
+
+test("a team's conversation opens the team's details from its header", async ({ page }) => {
+  await login(page, 'alice');
+  await page.goto('/pcview/message');
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /Product & Design/ })
+    .click();
+  const thread = page.getByRole('region', { name: 'Conversation' });
+  await thread.getByRole('button', { name: 'Team details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Product & Design' });
+  await dialog.getByRole('tab', { name: 'Team members' }).click();
+  await expect(dialog.locator('.cirrus-member-row').filter({ hasText: 'Alice Walker' })).toBeVisible();
+});

@@ -29,6 +29,7 @@ import { useLanguage } from '../../i18n';
 import { useCurrentUser } from '../auth/queries';
 import { useUserBrief } from '../profile/queries';
 import { useSettings } from '../settings/queries';
+import { TeamDetailsButton } from '../teams/TeamDetailsButton';
 import {
   chatKeys,
   LIST_POLL_MS,
@@ -245,6 +246,10 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
         <Typography.Title level={4} ellipsis>
           {name}
         </Typography.Title>
+        {target.type === CHAT_TYPE_GROUP && (
+          // Its members, name and settings, as from the drive: a chat's dialog or a team's details.
+          <TeamDetailsButton groupId={target.id} teamType={conversation?.group_type} />
+        )}
         {online.data !== undefined && (
           <Badge
             status={online.data ? 'success' : 'default'}
