@@ -83,7 +83,8 @@ export function listMemberTeams(db: DbOrTrx, userId: number, opts: { includeChat
 /**
  * The (group, user, department entry) triples of the people that department entries bring into
  * teams: the members of each entry's department and of its sub-departments (by materialised path),
- * active departments only. Resolved on every read, so a team follows its departments.
+ * active departments and active accounts only (a disabled account is no member: see
+ * activeMemberEntries). Resolved on every read, so a team follows its departments.
  */
 function covered(db: DbOrTrx) {
   return db
@@ -93,8 +94,32 @@ function covered(db: DbOrTrx) {
       join.on(sql<boolean>`${sql.ref('sub.path')} like (${sql.ref('d.path')} || '%')`),
     )
     .innerJoin('dept_members as dm', 'dm.dept_id', 'sub.id')
+    .innerJoin('users as du', 'du.id', 'dm.user_id')
     .where('d.status', '=', 'active')
-    .where('sub.status', '=', 'active');
+    .where('sub.status', '=', 'active')
+    .where('du.status', '=', 'active');
+}
+
+/**
+ * The user entries (group_members) of people whose account is active. An administrator's disabling
+ * a person (users.status) takes them out of every team's list and count, as a department entry's
+ * people are: they cannot sign in, so they are no one to share with, mention or count against
+ * max_group_members. Their entries stay, so enabling them again brings them back with their role;
+ * the owner's entry too (the team keeps its owner, whom the details still name).
+ */
+function activeMemberEntries(db: DbOrTrx) {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('users as mu', 'mu.id', 'gm.user_id')
+    .where('mu.status', '=', 'active');
+}
+
+/** The user entries of the team's active people: user, role, joining time and pin. */
+export function findActiveMembers(db: DbOrTrx, groupId: number) {
+  return activeMemberEntries(db)
+    .select(['gm.user_id', 'gm.team_role', 'gm.joined_at', 'gm.is_top'])
+    .where('gm.group_id', '=', groupId)
+    .execute();
 }
 
 /** The people department entries bring into a team, with the entry each comes through. */
@@ -125,12 +150,11 @@ export async function findDeptTeamsOf(db: DbOrTrx, userIds: readonly number[]) {
   return pairs;
 }
 
-/** The team's own member entries: user and role. */
+/** The team's own member entries of active people: user and role. */
 export function findMemberEntries(db: DbOrTrx, groupId: number) {
-  return db
-    .selectFrom('group_members')
-    .select(['user_id', 'team_role'])
-    .where('group_id', '=', groupId)
+  return activeMemberEntries(db)
+    .select(['gm.user_id', 'gm.team_role'])
+    .where('gm.group_id', '=', groupId)
     .execute();
 }
 
@@ -172,13 +196,12 @@ export async function listDeptTeams(db: DbOrTrx, userId: number, opts: { include
   return q.execute();
 }
 
-/** People per team: user entries and the people department entries bring, each person once. */
+/** People per team: active user entries and the people department entries bring, each person once. */
 export async function countMembers(db: DbOrTrx, groupIds: number[]): Promise<Map<number, number>> {
   if (groupIds.length === 0) return new Map();
-  const people = db
-    .selectFrom('group_members')
-    .select(['group_id', 'user_id'])
-    .where('group_id', 'in', groupIds)
+  const people = activeMemberEntries(db)
+    .select(['gm.group_id', 'gm.user_id'])
+    .where('gm.group_id', 'in', groupIds)
     .union(covered(db).select(['gd.group_id', 'dm.user_id']).where('gd.group_id', 'in', groupIds));
   const rows = await db
     .selectFrom(people.as('p'))

@@ -106,12 +106,15 @@ export function findOwner(db: DbOrTrx, groupId: number) {
 
 /** The newest user entries, for recent_members and the chat strip. */
 export function findRecentMembers(db: DbOrTrx, groupId: number, limit: number) {
+  // Active people only, as in the member list (spaces/repo activeMemberEntries).
   return db
     .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', groupId)
-    .orderBy('joined_at', 'desc')
-    .orderBy('user_id', 'desc')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .select('group_members.user_id')
+    .where('group_members.group_id', '=', groupId)
+    .where('users.status', '=', 'active')
+    .orderBy('group_members.joined_at', 'desc')
+    .orderBy('group_members.user_id', 'desc')
     .limit(limit)
     .execute();
 }

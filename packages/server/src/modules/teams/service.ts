@@ -46,7 +46,7 @@ import { RECENT_TYPES } from '../contacts/service.ts';
 import type { NoticeService } from '../notices/service.ts';
 import { CONVERT_TEAM_JOB } from '../secdoc/convert.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { findCoveredUsers, findDeptMembership } from '../spaces/repo.ts';
+import { findActiveMembers, findCoveredUsers, findDeptMembership } from '../spaces/repo.ts';
 import type { SpaceAccess, SpaceService } from '../spaces/service.ts';
 import type { UserService } from '../users/service.ts';
 import { type MemberTarget, removalError, roleChangeError } from './policy.ts';
@@ -243,10 +243,13 @@ export function createTeamService({
     return (await spaces.coveredUsers(groupId)).some((c) => c.user_id === userId);
   }
 
-  /** The people of a team: user entries, then those only departments bring (with their entry). */
+  /**
+   * The people of a team: user entries, then those only departments bring (with their entry).
+   * Active accounts only, named or brought alike (spaces/repo activeMemberEntries says why).
+   */
   async function people(groupId: number, dbx: DbOrTrx = db) {
     const [direct, covered] = await Promise.all([
-      repo.findDirectMembers(dbx, groupId),
+      findActiveMembers(dbx, groupId),
       findCoveredUsers(dbx, groupId),
     ]);
     const directIds = new Set(direct.map((d) => d.user_id));
@@ -599,8 +602,12 @@ export function createTeamService({
         const existing = new Set((await repo.findDeptEntries(trx, space.id)).map((e) => e.dept_id));
         if (unique.some((id) => existing.has(id))) throw new DomainError('GroupMemberExists');
       } else {
-        const { direct, viaDept } = await people(space.id, trx);
-        const present = new Set([...direct.map((d) => d.user_id), ...viaDept.keys()]);
+        // Disabled people's entries count too: they keep theirs while hidden (no second one).
+        const [entries, { viaDept }] = await Promise.all([
+          repo.findDirectMembers(trx, space.id),
+          people(space.id, trx),
+        ]);
+        const present = new Set([...entries.map((d) => d.user_id), ...viaDept.keys()]);
         if (unique.some((id) => present.has(id))) throw new DomainError('GroupMemberExists');
       }
       if (kind === 'dept') await repo.insertDeptEntries(trx, space.id, unique, now());

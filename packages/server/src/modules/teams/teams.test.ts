@@ -415,6 +415,63 @@ describe('department members', () => {
     expect(res.json().result).toBe('GroupMemberLimit');
     expect((await (await owner.client()).get(`/api/v3/groups/${gid}`)).json().dept_count).toBe(0);
   });
+  test('a disabled account is neither listed nor counted, named or brought by a department', async () => {
+    const dept = await makeDept(t, companyId, 'Support');
+    const [ann, ben, cai] = [
+      await t.makeUser({ companyId }),
+      await t.makeUser({ companyId }),
+      await t.makeUser({ companyId }),
+    ];
+    await joinDept(t, ann, dept.id);
+    await joinDept(t, ben, dept.id);
+    const owner = await t.makeUser({ companyId });
+    const gid = await makeTeam(t, owner, [{ user: cai, role: TEAM_ROLE.admin }], { companyId });
+    const oc = await owner.client();
+    expect((await oc.post(`/v1/groups/${gid}/members/batch`, { put: [dept.id], type: 2 })).statusCode).toBe(
+      204,
+    );
+    const setStatus = (id: number, status: string) =>
+      t.database.db.updateTable('users').set({ status }).where('id', '=', id).execute();
+    const people = async () =>
+      (await oc.get(`/v1/groups/${gid}/members`)).json().members.filter((m: TeamMember) => m.type === 1);
+    const count = async () => (await oc.get(`/api/v3/groups/${gid}`)).json().member_count;
+    expect(await count()).toBe(4);
+
+    // one brought by the department, one named: both disabled, both gone from the list and the count
+    await setStatus(ben.id, 'disabled');
+    await setStatus(cai.id, 'disabled');
+    expect((await people()).map((m: TeamMember) => m.id)).toEqual([owner.id, ann.id]);
+    expect(await count()).toBe(2);
+    const details = (await oc.get(`/api/v3/groups/${gid}`)).json();
+    expect(details.recent_members.map((m: { id: number }) => m.id)).toEqual([owner.id]);
+    const listed = (await oc.get('/api/v3/groups?multi_included=true&member_count=true')).json().groups;
+    expect(listed.find((g: { id: number }) => g.id === gid).member_count).toBe(2);
+    expect((await oc.get(`/u/v1/groups/${gid}/members/brief?type=1`)).json().total).toBe(2);
+    expect((await oc.get(`/v1/groups/${gid}/members/${cai.id}`)).json().result).toBe('groupMemberNotFound');
+    // naming the disabled person again is no second entry
+    expect((await oc.post(`/v1/groups/${gid}/members/batch`, { put: [cai.id] })).json().result).toBe(
+      'GroupMemberExists',
+    );
+    const found = await oc.get(
+      `/namesearch/api/groups/${gid}/members/find?keywords=${cai.account}&limit=50&offset=0`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    expect(JSON.stringify(found.json())).not.toContain(`"id":${cai.id}`);
+
+    // enabled again, they are back: the named one with the role they had
+    await setStatus(ben.id, 'active');
+    await setStatus(cai.id, 'active');
+    const back = (await people()).map((m: TeamMember) => [m.id, m.team_role]);
+    expect(back.slice(0, 2)).toEqual([
+      [owner.id, 1],
+      [cai.id, 2],
+    ]);
+    expect(back.slice(2).sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([
+      [ann.id, 3],
+      [ben.id, 3],
+    ]);
+    expect(await count()).toBe(4);
+  });
 });
 
 describe('member lists', () => {
