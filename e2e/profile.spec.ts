@@ -19,6 +19,20 @@ async function logInAs(page: Page, account: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+test('the labels of my info keep to one line', async ({ page }) => {
+  await login(page, 'zhangwei');
+  const dialog = await openMyInfo(page);
+  // 'My cloud space' broke over two lines in the 120 px label column.
+  const label = dialog.locator('.ant-descriptions-item-label').filter({ hasText: 'My cloud space' });
+  // Its text in one line box (the row is taller anyway: the value has a bar and a line under it).
+  const lines = await label.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+});
+
 test('a user edits their phone: an invalid number is refused, a valid one is bound by its code', async ({
   page,
 }) => {

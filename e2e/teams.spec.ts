@@ -210,6 +210,16 @@ test('keys typed as soon as Create a team shows all land in its name, with no mo
   await expect(create).toBeVisible();
 });
 
+test('the labels of team info keep to one line', async ({ page }) => {
+  await login(page, 'zhangwei');
+  const dialog = await openTeamDetails(page, '研发中心');
+  const labels = dialog.locator('.cirrus-team-facts .ant-descriptions-item-label');
+  // 'Department group space' broke over two lines, its colon left on the first.
+  const one = (await labels.filter({ hasText: 'Created' }).boundingBox())?.height ?? 0;
+  const long = (await labels.filter({ hasText: 'Department group space' }).boundingBox())?.height ?? 99;
+  expect(long).toBeLessThan(one + 4);
+});
+
 test("the members tab counts a team's people, not its department entries as members", async ({ page }) => {
   await login(page, 'zhangwei');
   const dialog = await openTeamDetails(page, '研发中心');
