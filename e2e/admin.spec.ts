@@ -245,3 +245,11 @@ test('a size setting is typed in GB and kept in bytes', async ({ page }) => {
   await expect(amount).toHaveValue('100');
   await expect(setting.locator('.ant-select-content')).toHaveText('MB');
 });
+
+test("the company's space reads as the people's do: used / limit", async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/quotas');
+  const company = page.locator('.ant-card').filter({ hasText: 'Company space' });
+  // It said '88.94 KB of Unlimited'.
+  await expect(company.getByText(/^[\d.]+ [KMG]?B \/ Unlimited$/)).toBeVisible();
+});

@@ -158,7 +158,8 @@ export const adminEn = {
     files: 'Items',
     setTeam: 'Set quota',
     teamTitle: 'Space of {{name}}',
-    usedOf: '{{used}} of {{total}}',
+    /** As the people list writes a person's space (used / limit). */
+    usedOf: '{{used}} / {{total}}',
   },
   settings: {
     intro: 'Changes apply at once: the app reads them with every settings call, no restart needed.',
