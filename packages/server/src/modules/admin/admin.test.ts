@@ -336,6 +336,23 @@ describe('replacing a set at once (PostgreSQL: one after the other, not a unique
 });
 
 describe('departments', () => {
+  test('the tree lists departments in the directory order, not by the text of their paths', async () => {
+    const parent = (await adminClient.post('/admin/v1/depts', { name: 'Regions', parent_id: rootId })).json();
+    const names = Array.from({ length: 12 }, (_, i) => `Region ${i + 1}`);
+    for (const name of names) {
+      expect((await adminClient.post('/admin/v1/depts', { name, parent_id: parent.id })).statusCode).toBe(
+        201,
+      );
+    }
+    const children = async (url: string) =>
+      ((await adminClient.get(url)).json().depts as { name: string; parent_id?: number; parentid?: number }[])
+        .filter((d) => (d.parent_id ?? d.parentid) === parent.id)
+        .map((d) => d.name);
+    // By path text '/1/20/' came before '/1/3/': Region 10 to 12 were listed first.
+    expect(await children('/admin/v1/depts')).toEqual(names);
+    expect(await children('/admin/v1/depts')).toEqual(await children('/v1/companies/self/depts'));
+  });
+
   test('tree, create, rename, move (not into itself), disable, group space', async () => {
     const eng = (await adminClient.post('/admin/v1/depts', { name: 'Eng', parent_id: rootId })).json();
     const backend = (

@@ -153,12 +153,14 @@ export async function replaceDeptMemberships(db: DbOrTrx, userId: number, deptId
 
 // --- Departments -------------------------------------------------------------------------------
 
+/** In the directory's order (contacts/repo): by sort, then id; a path's text put '/1/10/' before '/1/2/'. */
 export function listDepts(db: DbOrTrx, companyId: number) {
   return db
     .selectFrom('departments')
     .selectAll()
     .where('company_id', '=', companyId)
-    .orderBy('path')
+    .orderBy('sort')
+    .orderBy('id')
     .execute();
 }
 
