@@ -264,6 +264,27 @@ describe('the push socket, /ws', () => {
     await expectHeard(status('disable'), [1, 1, 1, 0]);
     expect(await members()).toEqual([]);
     await expectHeard(status('enable'), [1, 1, 1, 0]);
+
+    // a person's account disabled leaves the team (named in it, or brought by Sales), enabled comes
+    // back: the team's people hear of it. (A disabled person's sessions end, and their socket closes
+    // at its next ping, 30 s on: here it is still open, and hears it too.)
+    const account = (user: { id: number }, action: 'disable' | 'enable') => async () => {
+      const res = await admin.post(`/admin/v1/users/${user.id}/${action}`, {});
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const named = await t.makeUser({ companyId });
+    await t.database.db
+      .insertInto('group_members')
+      .values({ group_id: gid, user_id: named.id, team_role: TEAM_ROLE.member, joined_at: 1 })
+      .execute();
+    await expectHeard(account(named, 'disable'), [1, 1, 1, 0]);
+    expect(await members()).not.toContain(named.id);
+    await expectHeard(account(named, 'enable'), [1, 1, 1, 0]);
+    expect(await members()).toContain(named.id);
+    await expectHeard(account(easterner, 'disable'), [1, 1, 1, 0]);
+    expect(await members()).not.toContain(easterner.id);
+    await expectHeard(account(easterner, 'enable'), [1, 1, 1, 0]);
+    expect(await members()).toContain(easterner.id);
     expect(outsiderPage.events.filter(changed)).toEqual([]);
     for (const page of [ownerPage, moverPage, eastPage, outsiderPage]) page.ws.close();
   });

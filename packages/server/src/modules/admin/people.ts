@@ -468,7 +468,9 @@ export function createPeopleService({
       const row = await load(actor, userId);
       if (status === 'disabled' && userId === actor.userId) throw new DomainError('cannotDisableSelf');
       if (row.status !== status) {
-        await db.transaction().execute(async (trx) => {
+        // Only active accounts count as team members: their teams' member lists hear of it.
+        await teams.followDepartments(async (trx, moving) => {
+          await moving([userId]);
           await repo.updateUser(trx, userId, { status });
           await audit.record(
             actor,

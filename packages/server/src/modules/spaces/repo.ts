@@ -132,18 +132,25 @@ export function findCoveredUsers(db: DbOrTrx, groupId: number) {
 }
 
 /**
- * The (team, person) pairs of these people's teams that department entries bring them into
- * (active teams only; chats take no department entries).
+ * The (team, person) pairs of these people's active teams and chats, each pair once: by a user
+ * entry of an active account, or by a department entry. What a console change moves people into
+ * or out of (teams.followDepartments): their departments, or their account disabled or enabled.
  */
-export async function findDeptTeamsOf(db: DbOrTrx, userIds: readonly number[]) {
+export async function findTeamsOf(db: DbOrTrx, userIds: readonly number[]) {
   const pairs: { group_id: number; user_id: number }[] = [];
   for (const part of chunks(userIds)) {
-    const rows = await covered(db)
-      .innerJoin('groups as g', 'g.id', 'gd.group_id')
-      .select(['gd.group_id', 'dm.user_id'])
-      .distinct()
-      .where('dm.user_id', 'in', part)
+    const rows = await activeMemberEntries(db)
+      .innerJoin('groups as g', 'g.id', 'gm.group_id')
+      .select(['gm.group_id', 'gm.user_id'])
+      .where('gm.user_id', 'in', part)
       .where('g.status', '=', 'active')
+      .union(
+        covered(db)
+          .innerJoin('groups as g', 'g.id', 'gd.group_id')
+          .select(['gd.group_id', 'dm.user_id'])
+          .where('dm.user_id', 'in', part)
+          .where('g.status', '=', 'active'),
+      )
       .execute();
     pairs.push(...rows);
   }

@@ -283,8 +283,8 @@ export function createSpaceService({ db, quota, events, now }: Deps) {
     /** The people department entries bring into a team, with the entry each comes through. */
     coveredUsers: (groupId: number) => repo.findCoveredUsers(db, groupId),
 
-    /** Which teams department entries bring these people into, as (team, person) pairs, read in `dbx`. */
-    deptTeamsOf: (userIds: readonly number[], dbx: DbOrTrx = db) => repo.findDeptTeamsOf(dbx, userIds),
+    /** The teams these people count in (active user entries, department entries): (team, person) pairs, read in `dbx`. */
+    teamsOf: (userIds: readonly number[], dbx: DbOrTrx = db) => repo.findTeamsOf(dbx, userIds),
 
     /** People per team (user entries and departments' members, each person once). */
     memberCounts: (groupIds: number[], dbx: DbOrTrx = db) => repo.countMembers(dbx, groupIds),

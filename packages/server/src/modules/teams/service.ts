@@ -1188,11 +1188,13 @@ export function createTeamService({
 
     /**
      * A console change to departments or to who is in them (modules/admin: a person's departments,
-     * new people, an import, a department moved, disabled or enabled), in one transaction. Department
-     * entries bring people into teams, so such a change moves people into and out of teams without a
-     * team call: `change` calls `moving(userIds)` before it changes the departments of those people
-     * (or a department they are in), and once it has committed, whoever came into or left a team
-     * hears that it changed, and so do the team's people (their member lists).
+     * new people, an import, a department moved, disabled or enabled), or to whether a person's
+     * account counts at all (disabled or enabled), in one transaction. Department entries bring
+     * people into teams, and only active accounts count, so such a change moves people into and out
+     * of teams without a team call: `change` calls `moving(userIds)` before it changes the
+     * departments or the accounts of those people (or a department they are in), and once it has
+     * committed, whoever came into or left a team hears that it changed, and so do the team's
+     * people (their member lists).
      */
     async followDepartments<T>(change: (trx: Trx, moving: Moving) => Promise<T>): Promise<T> {
       const { result, before, after } = await db.transaction().execute(async (trx) => {
@@ -1200,10 +1202,10 @@ export function createTeamService({
         const moving: Moving = async (userIds) => {
           const fresh = [...new Set(userIds)].filter((id) => !before.has(id));
           for (const id of fresh) before.set(id, new Set());
-          for (const p of await spaces.deptTeamsOf(fresh, trx)) before.get(p.user_id)?.add(p.group_id);
+          for (const p of await spaces.teamsOf(fresh, trx)) before.get(p.user_id)?.add(p.group_id);
         };
         const result = await change(trx, moving);
-        const after = await spaces.deptTeamsOf([...before.keys()], trx);
+        const after = await spaces.teamsOf([...before.keys()], trx);
         return { result, before, after };
       });
       // Who came into or left which team: the pairs in one of before and after, not in both.
