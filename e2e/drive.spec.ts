@@ -144,6 +144,29 @@ test('keys typed as New folder first opens all land in its name', async ({ page 
   await expect(row(page, folder)).toBeVisible();
 });
 
+test("the details panel heads with the file's icon, a gap, and its name on one line", async ({ page }) => {
+  const name = `Quarterly planning notes for the whole department ${Date.now().toString(36)} final.txt`;
+  await login(page, 'zhangwei');
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('plans\n') }]);
+  await expect(row(page, name)).toBeVisible();
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Details and comments' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('tab', { name: 'Details' })).toBeVisible();
+  const title = panel.locator('.ant-drawer-title');
+  const [icon, text] = await Promise.all([
+    title.locator('svg').first().boundingBox(),
+    title.getByText(name).boundingBox(),
+  ]);
+  // The drive page does not load the record list's stylesheet: the name sat against the icon.
+  expect(icon && text && text.x - (icon.x + icon.width)).toBeGreaterThanOrEqual(6);
+  // A long name is cut on one line (the full name in its title), not wrapped under the icon.
+  expect(text && icon && text.height).toBeLessThan(30);
+  await expect(title.getByText(name)).toHaveAttribute('title', name);
+});
+
 test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({
   page,
 }) => {

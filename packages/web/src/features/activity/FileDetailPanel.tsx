@@ -158,9 +158,11 @@ export function FileDetailPanel({
       destroyOnHidden
       title={
         file && (
-          <span className="cirrus-recordlist-main">
+          <span className="cirrus-detail-title">
             <FileTypeIcon file={file} />
-            <span className="cirrus-recordlist-name">{file.fname}</span>
+            <span className="cirrus-detail-title-name" title={file.fname}>
+              {file.fname}
+            </span>
           </span>
         )
       }
