@@ -83,7 +83,7 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await page.getByRole('button', { name: 'Copy to' }).click();
   const copy = page.getByRole('dialog', { name: `Copy “${renamed}” to` });
   await copy.getByRole('button', { name: 'My drive', exact: true }).click();
-  await expect(copy.getByText('They are in this folder already')).toBeVisible();
+  await expect(copy.getByText('It is in this folder already')).toBeVisible();
   await expect(copy.getByRole('button', { name: 'Copy here' })).toBeDisabled();
   await cancelDialog(copy);
 
@@ -165,6 +165,32 @@ test("the details panel heads with the file's icon, a gap, and its name on one l
   // A long name is cut on one line (the full name in its title), not wrapped under the icon.
   expect(text && icon && text.height).toBeLessThan(30);
   await expect(title.getByText(name)).toHaveAttribute('title', name);
+});
+
+test('copying into the folder the files are in is refused in words that fit one file or several', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const names = [`one-${stamp}.txt`, `two-${stamp}.txt`];
+  await login(page, 'zhangwei');
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles(names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) })));
+  await expect(row(page, names[1])).toBeVisible();
+
+  const copyHere = async (expected: string) => {
+    await page.getByRole('button', { name: 'Copy to' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Copy/ });
+    await dialog.getByText('My drive', { exact: true }).click();
+    await expect(dialog.getByText(expected)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy here' })).toBeDisabled();
+    await cancelDialog(dialog);
+  };
+  await row(page, names[0]).click();
+  await copyHere('It is in this folder already: choose another one to copy into.');
+  await row(page, names[1]).click({ modifiers: ['Control'] });
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await copyHere('They are in this folder already: choose another one to copy into.');
 });
 
 test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({

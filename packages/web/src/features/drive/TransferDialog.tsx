@@ -185,7 +185,7 @@ export function TransferDialog({
       />
       <Typography.Text type="secondary" className="cirrus-picker-target">
         {copyHere
-          ? t('drive.transfer.alreadyHere')
+          ? t('drive.transfer.alreadyHere', { count: files.length })
           : target
             ? t('drive.transfer.target', { name: target.name })
             : t('drive.transfer.noTarget')}
