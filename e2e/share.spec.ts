@@ -205,6 +205,40 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   await expect(settings.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
+test("on a phone, the access-code card's heading is centred on every line it wraps to", async ({
+  page,
+  browser,
+}) => {
+  const name = `brief-${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  await uploadTexts(page, [name]);
+  const address = await shareWithAnyone(page, name);
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  await panel.getByRole('button', { name: 'Other settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Link settings' });
+  await choose(page, 'Access code', 'On');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+
+  const visitor = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const guest = await visitor.newPage();
+  await guest.goto(address);
+  const heading = guest.getByRole('heading', { name: 'Alice Walker shared a file with you' });
+  await expect(heading).toBeVisible();
+  // Each line's space on its left and on its right, inside the heading's box
+  const gaps = await heading.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()].map((line) => [line.left - box.left, box.right - line.right]);
+  });
+  expect(gaps.length).toBeGreaterThan(1); // a phone wraps it
+  for (const [left, right] of gaps) expect(Math.abs(left - right)).toBeLessThan(4);
+  await visitor.close();
+});
+
 test('a cancelled link shows its page; the shared list lists what was shared', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
   const name = `gone-${stamp}.txt`;
