@@ -42,6 +42,16 @@ async function openMenu(page: Page, row: Locator) {
   await opened(page.locator('.ant-dropdown:visible'));
 }
 
+/** Deletes a row of the folder on screen through its menu and the Delete dialog. */
+async function deleteFile(page: Page, name: string) {
+  await openMenu(page, fileRow(page, name));
+  await page.getByRole('menuitem', { name: /Delete/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete' });
+  await opened(dialog);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(fileRow(page, name)).toHaveCount(0);
+}
+
 test('a deleted file goes to the recycle bin and is recovered where it was', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const name = `budget-${stamp}.txt`;
@@ -49,13 +59,8 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await uploadFiles(page, [{ name, buffer: Buffer.from(`budget ${stamp}\n`) }]);
   await closeUploads(page);
 
-  await openMenu(page, fileRow(page, name));
-  await page.getByRole('menuitem', { name: /Delete/ }).click();
-  const deleteDialog = page.getByRole('dialog', { name: 'Delete' });
-  await opened(deleteDialog);
-  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await deleteFile(page, name);
   await expect(page.getByText('Moved to the recycle bin.')).toBeVisible();
-  await expect(fileRow(page, name)).toHaveCount(0);
 
   // The bin lists it with where it came from and who deleted it.
   await spaces(page).getByRole('link', { name: 'Recycle bin' }).click();
@@ -82,11 +87,7 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   await expect(fileRow(page, name)).toBeVisible();
 
   // Delete it again and delete it permanently: gone from the bin for good.
-  await openMenu(page, fileRow(page, name));
-  await page.getByRole('menuitem', { name: /Delete/ }).click();
-  await opened(deleteDialog);
-  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(fileRow(page, name)).toHaveCount(0);
+  await deleteFile(page, name);
   await spaces(page).getByRole('link', { name: 'Recycle bin' }).click();
   await openMenu(page, binRow);
   await page.getByRole('menuitem', { name: 'Delete permanently' }).click();
@@ -96,6 +97,56 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
   // Exact: the empty bin's text ends with "deleted permanently." too.
   await expect(page.getByText('Deleted permanently.', { exact: true })).toBeVisible();
   await expect(binRow).toHaveCount(0);
+});
+
+test("a deleted file's preview recovers it, from my bin and from a team's", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await login(page, 'zhangwei');
+
+  /** Deletes a file of the folder on screen, opens its preview from the bin and recovers it there. */
+  const recoverFromPreview = async (name: string, bin: () => Promise<void>) => {
+    await uploadFiles(page, [{ name, buffer: Buffer.from(`notes ${stamp}\n`) }]);
+    await closeUploads(page);
+    await deleteFile(page, name);
+
+    await bin();
+    const binRow = page
+      .getByRole('list', { name: 'Recycle bin' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await openMenu(page, binRow);
+    const [viewer] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('menuitem', { name: 'Preview' }).click(),
+    ]);
+    await expect(viewer.getByText('In the recycle bin')).toBeVisible();
+    await expect(viewer.getByText(`notes ${stamp}`)).toBeVisible();
+    await viewer.getByRole('button', { name: 'Recover' }).click();
+    await expect(viewer.getByText('Recovered.')).toBeVisible();
+    // Now a file of the drive again: no marker, at its drive address, with its drive actions.
+    await expect(viewer).toHaveURL(/\/p\/\d+$/);
+    await expect(viewer.getByText('In the recycle bin')).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Download' })).toBeVisible();
+    await viewer.close();
+    await page.reload();
+    await expect(binRow).toHaveCount(0);
+  };
+
+  await recoverFromPreview(`mine-${stamp}.txt`, () =>
+    spaces(page).getByRole('link', { name: 'Recycle bin' }).click(),
+  );
+  await spaces(page).getByRole('link', { name: 'My drive' }).click();
+  await expect(fileRow(page, `mine-${stamp}.txt`)).toBeVisible();
+
+  await spaces(page).getByRole('link', { name: '研发中心' }).click();
+  await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('研发中心');
+  await expect(fileRow(page, 'README.txt')).toBeVisible();
+  const team = page.url().replace(/.*\/drive\/group\/(\d+).*/, '$1');
+  await recoverFromPreview(`team-${stamp}.txt`, async () => {
+    await page.goto(`/pcview/drive/recycle/group/${team}`);
+  });
+  await spaces(page).getByRole('link', { name: '研发中心' }).click();
+  await expect(fileRow(page, `team-${stamp}.txt`)).toBeVisible();
 });
 
 test('a starred file is on the starred page until it is unstarred', async ({ page }) => {

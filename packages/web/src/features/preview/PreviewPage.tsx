@@ -7,9 +7,16 @@ import {
   LockOutlined,
   PrinterOutlined,
   RightOutlined,
+  UndoOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { errorText, type PreviewKind, type PreviewView } from '@cirrus/shared';
+import {
+  errorText,
+  lookupErrorMessage,
+  messageText,
+  type PreviewKind,
+  type PreviewView,
+} from '@cirrus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tag } from 'antd';
 import {
@@ -40,8 +47,16 @@ import { drivePath, locationOfFolder } from '../drive/location';
 import { driveKeys } from '../drive/queries';
 import { useFileLockActions } from '../locks/queries';
 import { AppealBox } from '../moderation/AppealBox';
+import { useRecover } from '../recycle/queries';
 import { PreviewErrorPanel, type PreviewPageKey } from './PreviewErrorPanel';
-import { linkFolderOf, neighborPath, type PreviewRouteKind, sortFromSearch, sourceOf } from './paths';
+import {
+  linkFolderOf,
+  neighborPath,
+  type PreviewRouteKind,
+  previewPath,
+  sortFromSearch,
+  sourceOf,
+} from './paths';
 import { type PrintHandler, usePrintShortcut } from './print';
 import { useNeighbors, usePreviewView } from './queries';
 import { pageKeyOf, type ViewerProps } from './viewers/types';
@@ -122,6 +137,44 @@ function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): str
   const path = drivePath(location);
   // spec 002 §2: a private deployment with web office keeps its pages under /view.
   return view.variant === 'view' ? path.replace(/^\/pcview(?=\/|$)/, '/view') : path;
+}
+
+/**
+ * Recover, on the preview of a file in a recycle bin: the file goes back where it was deleted from
+ * and opens as a file of the drive (what a bin's own Recover does, without going back to the bin).
+ */
+function RecoverButton({ view }: { view: PreviewView }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const notify = useNotify();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { mine, uploads } = usePersonalSpaces(true);
+  const personal = view.groupid === mine.data?.id || view.groupid === uploads.data?.id;
+  const recover = useRecover(personal ? { kind: 'mine' } : { kind: 'team', gid: view.groupid });
+  const onClick = () =>
+    recover.mutate([view.fileid], {
+      onSuccess: ({ files, failList }) => {
+        const failed = failList[0]?.result ?? (files.length === 0 ? 'serverError' : undefined);
+        if (failed)
+          return void message.error(lookupErrorMessage({ status: 400, body: { result: failed } }, language));
+        notify.success(messageText('recoverSuccess', language));
+        void navigate(previewPath(files[0].id), { replace: true });
+      },
+      onError: (error) => notify.error(error),
+    });
+  return (
+    <Button
+      type="text"
+      icon={<UndoOutlined />}
+      aria-label={t('recycle.actions.recover')}
+      loading={recover.isPending}
+      disabled={!mine.isFetched || !uploads.isFetched}
+      onClick={onClick}
+    >
+      {t('recycle.actions.recover')}
+    </Button>
+  );
 }
 
 interface ShellProps {
@@ -265,6 +318,7 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
         )}
         {!editing && (
           <div className="cirrus-preview-actions">
+            {view.recycle && <RecoverButton view={view} />}
             {view.permissions.edit && !errorKey && (
               <Button
                 type="text"
