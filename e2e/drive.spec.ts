@@ -193,6 +193,22 @@ test('copying into the folder the files are in is refused in words that fit one 
   await copyHere('They are in this folder already: choose another one to copy into.');
 });
 
+test('a folder the user may only read says so where Upload and New would be', async ({ page }) => {
+  // zhaomin is a read-only member of 研发中心, and owns her my drive.
+  await login(page, 'zhaomin');
+  await expect(page.getByRole('button', { name: 'Upload' })).toBeVisible();
+  await expect(page.getByText('View only')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Spaces' }).getByRole('link', { name: '研发中心' }).click();
+  await expect(row(page, 'README.txt')).toBeVisible();
+  await expect(page.getByText('View only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New', exact: true })).toHaveCount(0);
+  await page.getByText('View only').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'You may open and download what is here, but not add, change or delete it.',
+  );
+});
+
 test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({
   page,
 }) => {

@@ -157,6 +157,8 @@ export const en = {
       refresh: 'Refresh',
       more: 'More actions',
       actions: 'Actions',
+      viewOnly: 'View only',
+      viewOnlyText: 'You may open and download what is here, but not add, change or delete it.',
     },
     actions: {
       open: 'Open',

@@ -155,6 +155,8 @@ export const zhCN: Messages = {
       refresh: '刷新',
       more: '更多操作',
       actions: '操作',
+      viewOnly: '仅可查看',
+      viewOnlyText: '您可以打开和下载这里的文件，但不能添加、修改或删除。',
     },
     actions: {
       open: '打开',

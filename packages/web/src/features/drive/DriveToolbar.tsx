@@ -1,13 +1,14 @@
 import {
   CloseOutlined,
   DownOutlined,
+  EyeOutlined,
   FolderAddOutlined,
   MoreOutlined,
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import { Button, Dropdown, Space, Typography } from 'antd';
+import { Button, Dropdown, Space, Tag, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ interface DriveToolbarProps {
   selected: readonly FileRecord[];
   canUpload: boolean;
   canCreate: boolean;
+  /** The folder's permissions are known and allow neither: it says so where Upload and New would be. */
+  viewOnly: boolean;
   /** The folder's row count, once known. */
   total?: number;
   refreshing: boolean;
@@ -49,6 +52,13 @@ export function DriveToolbar(props: DriveToolbarProps) {
         )
       ) : (
         <Space wrap size={8}>
+          {props.viewOnly && (
+            <HoverTooltip title={t('drive.toolbar.viewOnlyText')}>
+              <Tag icon={<EyeOutlined aria-hidden />} className="cirrus-toolbar-viewonly">
+                {t('drive.toolbar.viewOnly')}
+              </Tag>
+            </HoverTooltip>
+          )}
           {canUpload && (
             <Dropdown
               menu={{ items: uploadItems(t), onClick: ({ key }) => props.onUpload(key) }}

@@ -342,6 +342,7 @@ export function FileBrowser({
         selected={selectedFiles}
         canUpload={canUpload}
         canCreate={canCreate}
+        viewOnly={permissions.isSuccess && list.isSuccess && !canUpload && !canCreate}
         total={list.isSuccess ? list.total : undefined}
         refreshing={list.isRefetching && !list.isFetchingNextPage}
         onAction={(action) => run(action, selectedFiles)}
