@@ -209,6 +209,18 @@ test('a folder the user may only read says so where Upload and New would be', as
   );
 });
 
+test('Ctrl+A on a folder just opened selects its files, not the text of the page', async ({ page }) => {
+  await login(page, 'zhangwei');
+  await page.getByRole('navigation', { name: 'Spaces' }).getByRole('link', { name: '研发中心' }).click();
+  await expect(row(page, 'README.txt')).toBeVisible();
+  const count = ((await page.getByText(/^\d+ items$/).textContent()) ?? '').replace(' items', '');
+  await page.keyboard.press('Control+a');
+  await expect(page.getByText(`${count} selected`)).toBeVisible();
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(`${count} selected`)).toHaveCount(0);
+});
+
 test('the selection toolbar keeps every action in view: icons alone where the labels do not fit', async ({
   page,
 }) => {

@@ -16,6 +16,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -73,6 +74,10 @@ const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default:
 const LockNoticeDialog = lazy(() =>
   import('../locks/LockNoticeDialog').then((m) => ({ default: m.LockNoticeDialog })),
 );
+
+/** Where the focus keeps Ctrl+A and Escape to itself: text fields, dialogs, drawers and menus. */
+const KEEPS_ITS_KEYS =
+  'input, textarea, select, [contenteditable="true"], .ant-modal-wrap, .ant-drawer, .ant-dropdown';
 
 type Dialog =
   | { kind: 'name'; mode: NameMode }
@@ -269,6 +274,25 @@ export function FileBrowser({
       run('open', selectedFiles);
     }
   };
+
+  // Ctrl+A (Cmd+A) with the focus outside the list, as on first coming to a folder (on the page,
+  // or on the link that opened it), selects its files too, not the page's text, and Escape clears
+  // them again: the list's own handler above only hears keys once the list has the focus. Text
+  // fields, dialogs and menus keep their keys.
+  const selectAll = useRef(() => {});
+  selectAll.current = () => setSelection({ selected: new Set(ids), anchor: selection.anchor });
+  useEffect(() => {
+    const onWindowKeyDown = (event: globalThis.KeyboardEvent) => {
+      const focused = document.activeElement;
+      if (focused?.closest(KEEPS_ITS_KEYS)) return;
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+        event.preventDefault();
+        selectAll.current();
+      } else if (event.key === 'Escape') setSelection(EMPTY_SELECTION);
+    };
+    window.addEventListener('keydown', onWindowKeyDown);
+    return () => window.removeEventListener('keydown', onWindowKeyDown);
+  }, []);
 
   const onFilesPicked = (input: HTMLInputElement) => {
     if (input.files?.length) uploads.add(fromFileList(input.files), folder);
