@@ -279,6 +279,17 @@ test('the directory, my teams page and the approval list show what the demo hold
   await expect(page.getByRole('button', { name: /张伟/ })).toBeVisible();
 });
 
+test("the directory's Favourites and My teams line up with its department tree", async ({ page }) => {
+  await login(page, 'alice');
+  await page.goto('/pcview/contacts');
+  const tree = (await page.getByRole('tree').boundingBox())?.x ?? 0;
+  for (const entry of ['Favourites', 'My teams']) {
+    // Their icons sat about 30 px in from the tree's carets and the search box.
+    const icon = await page.getByRole('menuitem', { name: entry }).getByRole('img').boundingBox();
+    expect(Math.abs((icon?.x ?? 99) - tree)).toBeLessThan(10);
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -291,6 +291,8 @@ export function ContactsPage() {
         )}
         <Menu
           mode="inline"
+          // the entries' icons in line with the department tree's carets below
+          inlineIndent={8}
           selectedKeys={current.kind === 'favorites' && keywords === '' ? ['favorites'] : []}
           items={[
             {
