@@ -290,6 +290,18 @@ test("the directory's Favourites and My teams line up with its department tree",
   }
 });
 
+test('a team on my teams page keeps its name in the text colour under the pointer', async ({ page }) => {
+  await login(page, 'alice');
+  await page.goto('/pcview/contacts');
+  await page.getByRole('menuitem', { name: 'My teams' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: 'Contracts' });
+  const name = row.getByText('Contracts', { exact: true });
+  // The row lands under the pointer that clicked My teams: the name went pale link blue.
+  await name.hover();
+  const text = await row.evaluate((el) => getComputedStyle(el).color);
+  await expect(name).toHaveCSS('color', text);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -22,7 +22,7 @@ function GroupRow({ group }: { group: ContactGroup }) {
   const { t } = useTranslation('teams');
   return (
     <li className="cirrus-group-row" data-testid={`group-${group.id}`}>
-      <Link to={`${paths.contacts}/group/${group.id}`} className="cirrus-group-link">
+      <Link to={`${paths.contacts}/group/${group.id}`} className="cirrus-group-link cirrus-row-link">
         <TeamAvatar team={group} size={40} />
         <span className="cirrus-person-main">
           <span className="cirrus-person-name">

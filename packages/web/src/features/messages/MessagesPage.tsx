@@ -114,7 +114,7 @@ export function MessagesPage() {
                 <li key={`${c.type}-${c.id}`}>
                   <Link
                     to={pathOf(c)}
-                    className={`cirrus-chat-item${current === c ? ' is-open' : ''}`}
+                    className={`cirrus-chat-item cirrus-row-link${current === c ? ' is-open' : ''}`}
                     aria-current={current === c ? 'page' : undefined}
                   >
                     <ConversationAvatar conversation={c} size={36} />
