@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cancelDialog, DEMO_PASSWORD, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
@@ -300,6 +300,29 @@ test('a team on my teams page keeps its name in the text colour under the pointe
   await name.hover();
   const text = await row.evaluate((el) => getComputedStyle(el).color);
   await expect(name).toHaveCSS('color', text);
+});
+
+test('exiting a team is a settings row like the others: a title, its hint, the button on the right', async ({
+  page,
+}) => {
+  await login(page, 'alice');
+  const dialog = await openTeamDetails(page, 'Product & Design');
+  await dialog.getByRole('tab', { name: 'Team settings' }).click();
+  // It was a bare button, on the left, with its hint under it and no title.
+  await expect(dialog.getByText('Leave this team', { exact: true })).toBeVisible();
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error(`${locator} has no box`);
+    return found;
+  };
+  const title = await box(dialog.getByText('Leave this team', { exact: true }));
+  const hint = await box(dialog.getByText('You will no longer see the team’s files.'));
+  const exit = await box(dialog.getByRole('button', { name: 'Exit team' }));
+  const push = await box(dialog.getByRole('switch', { name: 'File-message push' }));
+  expect(Math.abs(exit.x + exit.width - (push.x + push.width))).toBeLessThan(2);
+  const middle = exit.y + exit.height / 2;
+  expect(middle).toBeGreaterThan(title.y);
+  expect(middle).toBeLessThan(hint.y + hint.height);
 });
 
 test.describe('on a phone', () => {

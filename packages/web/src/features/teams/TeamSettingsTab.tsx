@@ -13,7 +13,7 @@ import {
   type TeamRecord,
   validateHistoryLimit,
 } from '@cirrus/shared';
-import { App, Button, Flex, Switch, Tag, Typography } from 'antd';
+import { App, Button, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/http';
@@ -43,6 +43,18 @@ function SettingRow({ title, hint, children }: { title: string; hint?: ReactNode
       </div>
       <div className="cirrus-setting-control">{children}</div>
     </div>
+  );
+}
+
+/** Deleting the team or exiting it: a row like the others, its button in red. */
+function LeavingRow({ action, onClick }: { action: 'delete' | 'exit'; onClick: () => void }) {
+  const { t } = useTranslation('teams');
+  return (
+    <SettingRow title={t(`settings.${action}Row`)} hint={t(`settings.${action}Hint`)}>
+      <Button danger onClick={onClick}>
+        {t(`settings.${action}`)}
+      </Button>
+    </SettingRow>
   );
 }
 
@@ -188,26 +200,8 @@ export function TeamSettingsTab({ team, onLeft }: { team: TeamRecord; onLeft: ()
           <Button onClick={() => setDialog('transfer')}>{t('settings.transferButton')}</Button>
         </SettingRow>
       )}
-      {(mayExit || mayDelete) && (
-        <Flex vertical gap={6} className="cirrus-setting-danger">
-          {mayDelete && (
-            <>
-              <Button danger onClick={() => setDialog('delete')}>
-                {t('settings.delete')}
-              </Button>
-              <Typography.Text type="secondary">{t('settings.deleteHint')}</Typography.Text>
-            </>
-          )}
-          {mayExit && (
-            <>
-              <Button danger onClick={() => setDialog('exit')}>
-                {t('settings.exit')}
-              </Button>
-              <Typography.Text type="secondary">{t('settings.exitHint')}</Typography.Text>
-            </>
-          )}
-        </Flex>
-      )}
+      {mayDelete && <LeavingRow action="delete" onClick={() => setDialog('delete')} />}
+      {mayExit && <LeavingRow action="exit" onClick={() => setDialog('exit')} />}
 
       <ConfirmDialog
         open={dialog === 'enableConvert'}
