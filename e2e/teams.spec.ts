@@ -343,6 +343,26 @@ test.describe('on a phone', () => {
       .click();
     await expect(page.getByRole('button', { name: /王芳/ })).toBeInViewport();
   });
+
+  test('team info puts each label over its value, the longest on one line', async ({ page }) => {
+    await login(page, 'zhangwei');
+    await page.goto('/pcview/contacts');
+    await page.getByRole('menuitem', { name: 'My teams' }).click();
+    await page
+      .getByTestId(/^group-/)
+      .filter({ hasText: '研发中心' })
+      .getByRole('button', { name: 'Team details' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '研发中心' });
+    await expect(dialog.getByTestId('team-dept-space')).toBeVisible();
+    const labels = dialog.locator('.cirrus-team-facts .ant-descriptions-item-label');
+    const created = await labels.filter({ hasText: 'Created' }).boundingBox();
+    const label = await labels.filter({ hasText: 'Department group space' }).boundingBox();
+    const value = await dialog.getByTestId('team-dept-space').boundingBox();
+    // Beside its value, 'Department group space' broke over two lines, its colon on the first.
+    expect(label?.height ?? 99).toBeLessThan((created?.height ?? 0) + 4);
+    expect((label?.y ?? 0) + (label?.height ?? 0)).toBeLessThanOrEqual((value?.y ?? 0) + 1);
+  });
 });
 
 test.describe('in Chinese', () => {
