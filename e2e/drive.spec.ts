@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { cancelDialog, login } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { cancelDialog, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
-/** A row of the file list, by the name it shows. */
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+const row = fileRow;
 
 test('a user runs a file through its life in my drive', async ({ page }) => {
   // Names of their own, so the story does not depend on what the demo drive already holds.
@@ -147,10 +145,7 @@ test('keys typed as New folder first opens all land in its name', async ({ page 
 test("the details panel heads with the file's icon, a gap, and its name on one line", async ({ page }) => {
   const name = `Quarterly planning notes for the whole department ${Date.now().toString(36)} final.txt`;
   await login(page, 'zhangwei');
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('plans\n') }]);
-  await expect(row(page, name)).toBeVisible();
+  await uploadFiles(page, [{ name, buffer: Buffer.from('plans\n') }]);
   await row(page, name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Details and comments' }).click();
   const panel = page.getByRole('dialog');
@@ -173,10 +168,10 @@ test('copying into the folder the files are in is refused in words that fit one 
   const stamp = Date.now().toString(36);
   const names = [`one-${stamp}.txt`, `two-${stamp}.txt`];
   await login(page, 'zhangwei');
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles(names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`) })));
-  await expect(row(page, names[1])).toBeVisible();
+  await uploadFiles(
+    page,
+    names.map((name) => ({ name, buffer: Buffer.from(`${name}\n`) })),
+  );
 
   const copyHere = async (expected: string) => {
     await page.getByRole('button', { name: 'Copy to' }).click();
@@ -256,14 +251,9 @@ test('in a phone-sized window the files take the width: names readable, nothing 
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'zhangwei');
   const name = `narrow-${Date.now().toString(36)}.txt`;
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('on a small screen\n') }]);
+  await uploadFiles(page, [{ name, buffer: Buffer.from('on a small screen\n') }]);
   const file = row(page, name);
-  await expect(file).toBeVisible();
-  const uploads = page.getByRole('region', { name: 'Uploads' });
-  await expect(uploads.getByText('All uploads complete')).toBeVisible();
-  await uploads.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Close' }).click();
 
   // The spaces wait in a drawer; the file list has the width, and the names can be read.
   await expect(page.getByRole('navigation', { name: 'Spaces' })).toBeHidden();

@@ -25,3 +25,22 @@ export async function closeDialog(dialog: Locator, button = 'Close'): Promise<vo
 
 /** Cancels a dialog with its Cancel button, the same way (closeDialog). */
 export const cancelDialog = (dialog: Locator) => closeDialog(dialog, 'Cancel');
+
+/** A row of the drive's file list, by the name it shows. */
+export const fileRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+
+/** A file to upload through the drive's upload button: its name and bytes (text/plain unless given). */
+export interface FileToUpload {
+  name: string;
+  buffer: Buffer;
+  mimeType?: string;
+}
+
+/** Uploads files into the open folder and waits until the upload panel says all are complete. */
+export async function uploadFiles(page: Page, files: FileToUpload[]): Promise<void> {
+  await page
+    .getByTestId('upload-files')
+    .setInputFiles(files.map(({ name, buffer, mimeType = 'text/plain' }) => ({ name, mimeType, buffer })));
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+}

@@ -1,12 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { samplePdf, samplePng } from '../packages/server/src/seed/sample-content.ts';
-import { DEMO_PASSWORD, login } from './fixtures';
+import { DEMO_PASSWORD, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
-/** A row of the file list, by the name it shows. */
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+const row = fileRow;
 
 /** The name the viewer's bar shows. */
 const viewerTitle = (page: Page) => page.locator('.cirrus-preview-bar h1');
@@ -134,10 +132,7 @@ test('a file locked by one user shows the lock and the lock notice to another', 
     .click();
   await expect(owner).toHaveURL(/\/pcview\/drive\/group\/\d+$/);
   await expect(owner.getByRole('navigation', { name: 'Location' })).toContainText('研发中心');
-  await owner
-    .getByTestId('upload-files')
-    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('2026 budget draft\n') }]);
-  await expect(row(owner, name)).toBeVisible();
+  await uploadFiles(owner, [{ name, buffer: Buffer.from('2026 budget draft\n') }]);
 
   // Zhang Wei locks it from the menu.
   await row(owner, name).click({ button: 'right' });
@@ -189,10 +184,7 @@ test('a user edits a text file in the viewer and saves it as a new version; leav
 }) => {
   const name = `shopping list ${Date.now().toString(36)}.txt`;
   await login(page, 'bob');
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('buy milk\n') }]);
-  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+  await uploadFiles(page, [{ name, buffer: Buffer.from('buy milk\n') }]);
   await row(page, name).dblclick();
   await expect(viewerTitle(page)).toHaveText(name);
   await expect(page.getByTestId('text-content')).toHaveText('buy milk\n');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { closeDialog, login } from './fixtures';
+import { closeDialog, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -9,14 +9,6 @@ const fileRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
 
 /** Uploads files into the folder on screen through the file input, and waits for them. */
-async function uploadFiles(page: Page, files: { name: string; buffer: Buffer }[]) {
-  const panel = page.getByRole('region', { name: 'Uploads' });
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: f.buffer })));
-  await expect(panel.getByText('All uploads complete')).toBeVisible();
-}
-
 async function closeUploads(page: Page) {
   const panel = page.getByRole('region', { name: 'Uploads' });
   if (await panel.isVisible()) await panel.getByRole('button', { name: 'Close' }).click();

@@ -1,11 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { fileRow, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
-/** A row of the drive's file list, by the name it shows. */
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+const row = fileRow;
 
 test('a user types in the search box, picks a file from the dropdown to read it, and finds its folder', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cancelDialog, login } from './fixtures';
+import { cancelDialog, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -91,12 +91,9 @@ test('an office document moved into the secure team arrives as a security docume
   const name = `Offer letter ${Date.now()}.docx`;
   const item = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
   await login(page, 'emma');
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles([
-      { name, mimeType: 'application/octet-stream', buffer: Buffer.from('an offer, in words\n'.repeat(50)) },
-    ]);
-  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+  await uploadFiles(page, [
+    { name, mimeType: 'application/octet-stream', buffer: Buffer.from('an offer, in words\n'.repeat(50)) },
+  ]);
   await expect(item.getByRole('img', { name: 'Security document' })).toHaveCount(0);
 
   await item.click({ button: 'right' });

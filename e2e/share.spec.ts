@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { closeDialog, login } from './fixtures';
+import { closeDialog, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+const row = fileRow;
 
 /** A file's id in my drive, from the drive's own list. */
 async function fileIdOf(page: Page, name: string): Promise<number> {
@@ -61,13 +60,11 @@ async function newFolder(page: Page, name: string) {
 }
 
 /** Uploads small text files ("This is {name}") into the open folder. */
-async function uploadTexts(page: Page, names: string[]) {
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles(
-      names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`This is ${name}\n`) })),
-    );
-  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+function uploadTexts(page: Page, names: string[]) {
+  return uploadFiles(
+    page,
+    names.map((name) => ({ name, buffer: Buffer.from(`This is ${name}\n`) })),
+  );
 }
 
 /** Shares a row of the open folder with anyone who has the link; answers the link's address. */
@@ -101,8 +98,7 @@ test('a file shared with an access code, an expiry and a download limit opens fo
   const bytes = Buffer.from(`Shared handout ${stamp}\n`.repeat(50));
 
   await login(page, 'zhangwei');
-  await page.getByTestId('upload-files').setInputFiles([{ name, mimeType: 'text/plain', buffer: bytes }]);
-  await expect(row(page, name)).toBeVisible();
+  await uploadFiles(page, [{ name, buffer: bytes }]);
 
   // Opening Share shares nothing: the panel shows the link to be, and "Create link"
   const failures = watchFailures(page);
@@ -243,9 +239,7 @@ test('a cancelled link shows its page; the shared list lists what was shared', a
   const stamp = Date.now().toString(36);
   const name = `gone-${stamp}.txt`;
   await login(page, 'zhangwei');
-  await page
-    .getByTestId('upload-files')
-    .setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from('bye') }]);
+  await uploadFiles(page, [{ name, buffer: Buffer.from('bye') }]);
   // Share opened and closed: Shared by me does not list it
   await row(page, name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Share' }).click();
