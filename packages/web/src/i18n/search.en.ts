@@ -21,6 +21,7 @@ export const searchEn = {
   page: {
     title: 'Search: {{keyword}}',
     heading: 'Results for “{{keyword}}”',
+    headingNone: 'Search',
     headingAdvanced: 'Advanced search results',
     noKeyword: 'Type what you are looking for in the search box above.',
     empty: 'Nothing found',

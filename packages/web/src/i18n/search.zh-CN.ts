@@ -20,6 +20,7 @@ export const searchZhCN: typeof searchEn = {
   page: {
     title: '搜索：{{keyword}}',
     heading: '“{{keyword}}”的搜索结果',
+    headingNone: '搜索',
     headingAdvanced: '高级搜索结果',
     noKeyword: '请在上方搜索框中输入要查找的内容。',
     empty: '没有找到相关结果',

@@ -36,6 +36,17 @@ function useKeyword(): string {
   return cutSearchInput(keyword ?? '').trim();
 }
 
+/** The tab's title and the page's heading for a keyword; plain "Search" while there is none. */
+function useSearchTitles(keyword: string): { title: string; heading: string } {
+  const { t } = useTranslation('search');
+  const none = t('page.headingNone');
+  const titles = keyword
+    ? { title: t('page.title', { keyword }), heading: t('page.heading', { keyword }) }
+    : { title: none, heading: none };
+  useDocumentTitle(titles.title);
+  return titles;
+}
+
 interface ListStateProps {
   error: unknown;
   loading: boolean;
@@ -286,7 +297,7 @@ export function SearchAllPage() {
   const keyword = useKeyword();
   const user = useCurrentUser();
   const settings = useSettings();
-  useDocumentTitle(t('page.title', { keyword }));
+  const { heading } = useSearchTitles(keyword);
   const area = 'drive';
   // "View all" when a kind has more than the rows shown (the same queries the sections run).
   const teams = useTeamSearch(keyword, settings.allow_chat);
@@ -296,7 +307,7 @@ export function SearchAllPage() {
   return (
     <section className="cirrus-search-page">
       <div className="cirrus-search-page-head">
-        <Typography.Title level={3}>{t('page.heading', { keyword })}</Typography.Title>
+        <Typography.Title level={3}>{heading}</Typography.Title>
         <KindTabs keyword={keyword} current="all" />
       </div>
       {keyword === '' ? (
@@ -336,8 +347,8 @@ export function SearchListPage({ kind }: { kind: SearchKind }) {
   const settings = useSettings();
   const { adv, filters } = filtersFromSearch(location.search);
   const advanced = kind === 'file' && settings.allow_advanced_search;
-  const heading = adv && advanced ? t('page.headingAdvanced') : t('page.heading', { keyword });
-  useDocumentTitle(t('page.title', { keyword: keyword || filters.body || '' }));
+  const titles = useSearchTitles(keyword || filters.body || '');
+  const heading = adv && advanced ? t('page.headingAdvanced') : titles.heading;
 
   const onAdvanced = (next: AdvancedFilters) =>
     void navigate(searchListPath(area, 'file', next.fname ?? '', searchOfFilters(next)));
