@@ -371,3 +371,64 @@ test("a visitor's open subfolder stays in the link page's address: reload, closi
   await expect(items).toHaveText(['Day one', 'cover.txt']);
   await visitor.close();
 });
+
+/** Calls the API as the logged-in page does (cookies and the csrf token). */
+async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/**
+ * Uploads a text file to my drive and shares it by a download link for the people I choose, naming
+ * one person (by their demo address) at read; answers the link.
+ */
+async function shareWithOne(
+  page: Page,
+  name: string,
+  account: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ sid: string; url: string }> {
+  await uploadTexts(page, [name]);
+  const link = await api(page, 'POST', '/api/v3/links', {
+    fileid: await fileIdOf(page, name),
+    ranges: 'user',
+    permission: 'download',
+  });
+  const person = (await api(
+    page,
+    'GET',
+    `/api/v3/share/users/lookup?account=${encodeURIComponent(`${account}@nebula.example`)}`,
+  )) as { userid: number };
+  await api(page, 'PUT', `/api/v3/links/${link.sid}`, {
+    sid: link.sid,
+    version: link.version,
+    ...extra,
+    permission_list: [{ userid: person.userid, ranges_type: 'user', permission: 'read', operate: 'add' }],
+  });
+  return link;
+}
+
+test('someone named at read on a download link is told they may only view, with no download count', async ({
+  page,
+  browser,
+}) => {
+  const name = `minutes-${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  // A download link for the chosen people, with a limit; zhangwei is named at read
+  const link = await shareWithOne(page, name, 'zhangwei', { download_limits: 5 });
+
+  const desk = await browser.newContext({ locale: 'en-US' });
+  const other = await desk.newPage();
+  await login(other, 'zhangwei');
+  await other.goto(link.url);
+  await expect(other.getByRole('heading', { name })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Preview' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  // Nothing to download: no count of downloads left, and the page says why
+  await expect(other.getByTestId('link-state')).toContainText('Never expires');
+  await expect(other.getByTestId('link-remaining')).toHaveCount(0);
+  await expect(other.getByText('You can view this, but not download it.')).toBeVisible();
+  await desk.close();
+});

@@ -177,6 +177,7 @@ export const shareEn = {
     save: 'Save to my drive',
     report: 'Report',
     readOnly: 'This link allows viewing only.',
+    readOnlyForYou: 'You can view this, but not download it.',
     emptyFolder: 'This folder is empty.',
     items: 'Items in the shared folder',
     askOwner: 'Ask the person who shared it for a new link.',

@@ -177,6 +177,7 @@ export const shareZhCN: Messages['share'] = {
     save: '保存到我的云盘',
     report: '举报',
     readOnly: '此链接只允许查看。',
+    readOnlyForYou: '你可以查看，但不能下载。',
     emptyFolder: '文件夹为空。',
     items: '分享文件夹中的内容',
     askOwner: '请联系分享者获取新的链接。',

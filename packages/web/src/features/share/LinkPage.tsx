@@ -223,9 +223,15 @@ function CodePrompt({
   );
 }
 
+/**
+ * The link's expiry and, where the visitor may download, the downloads left. Before the access
+ * code the link's own permission decides; after it, what this visitor may do (someone named at
+ * read on a download link downloads nothing, so a count would mislead them).
+ */
 function ExpiryTags({ info }: { info: LinkPublicInfo }) {
   const { t } = useTranslation();
   const remain = remainingOf(info.download_remain);
+  const downloads = info.authed ? info.can_download : info.permission !== 'read';
   return (
     <Flex wrap gap={6} justify="center" className="cirrus-linkpage-tags" data-testid="link-state">
       <Tag>
@@ -233,7 +239,7 @@ function ExpiryTags({ info }: { info: LinkPublicInfo }) {
           ? t('share.status.neverExpires')
           : t('share.status.expiresAt', { time: formatDateTime(info.expire_time) })}
       </Tag>
-      {info.permission !== 'read' && (
+      {downloads && (
         <Tag data-testid="link-remaining">
           {remain === 'unlimited'
             ? t('share.status.unlimitedDownloads')
@@ -457,9 +463,9 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
             {t('share.page.report')}
           </Button>
         </Flex>
-        {!data.can_download && data.permission === 'read' && (
+        {!data.can_download && (
           <Typography.Text type="secondary" className="cirrus-linkpage-note">
-            {t('share.page.readOnly')}
+            {t(data.permission === 'read' ? 'share.page.readOnly' : 'share.page.readOnlyForYou')}
           </Typography.Text>
         )}
         {isFolder && (
