@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { closeDialog, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
@@ -431,4 +431,40 @@ test('someone named at read on a download link is told they may only view, with 
   await expect(other.getByTestId('link-remaining')).toHaveCount(0);
   await expect(other.getByText('You can view this, but not download it.')).toBeVisible();
   await desk.close();
+});
+
+/** Whether every button of a dialog's footer lies inside the dialog (nothing cut off at its edge). */
+async function footerInside(dialog: Locator): Promise<string[]> {
+  const box = await dialog.locator('.ant-modal-container, .ant-modal-content').first().boundingBox();
+  const outside: string[] = [];
+  for (const button of await dialog.locator('.ant-modal-footer button').all()) {
+    const b = await button.boundingBox();
+    if (!box || !b) continue;
+    if (b.x < box.x || b.x + b.width > box.x + box.width + 0.5)
+      outside.push((await button.textContent())?.trim() ?? '');
+  }
+  return outside;
+}
+
+test("on a phone, the chosen people's dialog keeps every footer button on screen, in each mode", async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const name = `roster-${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  await shareWithOne(page, name, 'bob');
+  await page.reload();
+  await row(page, name).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  await panel.getByRole('button', { name: /^1 person/ }).click();
+  const assign = page.getByRole('dialog', { name: 'People who may open it' });
+  await expect(assign.getByText('Bob Chen')).toBeVisible();
+  await expect(assign.getByRole('button', { name: 'Add from contacts' })).toBeVisible();
+  expect(await footerInside(assign)).toEqual([]);
+  await assign.getByRole('button', { name: 'Change permission' }).click();
+  await expect(assign.getByRole('combobox', { name: 'Set to' })).toBeVisible();
+  expect(await footerInside(assign)).toEqual([]);
+  await phone.close();
 });

@@ -107,8 +107,9 @@ export function AssignUserDialog({
   };
 
   const footer =
+    // Wraps on a phone: the two pairs of buttons do not fit one line of a 390 px screen.
     mode === 'default' ? (
-      <Flex justify="space-between">
+      <Flex justify="space-between" wrap gap={8}>
         {editor ? (
           <Flex gap={8}>
             <Button onClick={() => switchMode('remove')} disabled={named.length === 0}>
@@ -129,7 +130,7 @@ export function AssignUserDialog({
         </Flex>
       </Flex>
     ) : (
-      <Flex justify="space-between" align="center">
+      <Flex justify="space-between" align="center" wrap gap={8}>
         {mode === 'modify' ? (
           <Flex gap={8} align="center">
             <Typography.Text>{t('share.assign.batchPermission')}</Typography.Text>
