@@ -4,12 +4,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/UserAvatar';
 
-/** "1 person, 2 departments": who a link names. */
+/** "1 person, 2 departments": who a link names; a kind it names none of is left out ("3 people"). */
 export function assignedText(t: TFunction<'translation'>, users: number, depts: number): string {
-  return t('share.panel.assigned', {
-    people: t('share.panel.assignedPeople', { count: users }),
-    depts: t('share.panel.assignedDepts', { count: depts }),
-  });
+  const people = t('share.panel.assignedPeople', { count: users });
+  const departments = t('share.panel.assignedDepts', { count: depts });
+  if (depts === 0) return people;
+  if (users === 0) return departments;
+  return t('share.panel.assigned', { people, depts: departments });
 }
 
 /** A shared file's link_members_summary: the first people as avatars (at most 8) and the counts. */

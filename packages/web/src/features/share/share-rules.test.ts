@@ -1,6 +1,10 @@
 import type { AddMembersResult, LinkMember } from '@cirrus/shared';
+import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
+import { en } from '../../i18n/en';
+import { zhCN } from '../../i18n/zh-CN';
 import { matchesMember } from './AssignUserDialog';
+import { assignedText } from './MemberSummary';
 import { addResultMessage } from './ShareMembersDialog';
 import { canShare } from './useShareActions';
 
@@ -57,5 +61,24 @@ describe('share rules of the web app', () => {
     [result({ failList: [{ result: 'userNotExist', name: '9' }] }), false, 'The user does not exist.'],
   ])('an add answering %j says %s %s (spec 002 §8)', (r, ok, text) => {
     expect(addResultMessage(r, 'en')).toEqual({ ok, text });
+  });
+});
+
+describe('who a link names (the share panel, Shared by me)', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  test.each([
+    ['en', 1, 0, '1 person'],
+    ['en', 3, 0, '3 people'],
+    ['en', 0, 1, '1 department'],
+    ['en', 2, 2, '2 people, 2 departments'],
+    ['zh-CN', 3, 0, '3 人'],
+    ['zh-CN', 3, 1, '3 人，1 个部门'],
+  ] as const)('%s: users %i, departments %i read "%s"', (lng, users, depts, text) => {
+    expect(assignedText(i18n.getFixedT(lng), users, depts)).toBe(text);
   });
 });
