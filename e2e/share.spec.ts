@@ -81,8 +81,12 @@ async function shareWithAnyone(page: Page, name: string): Promise<string> {
 }
 
 /** A logged-out visitor at a shared folder's link page, with the names of the items it lists. */
-async function visitFolderLink(browser: Browser, address: string) {
-  const visitor = await browser.newContext({ locale: 'en-US' });
+async function visitFolderLink(
+  browser: Browser,
+  address: string,
+  viewport?: { width: number; height: number },
+) {
+  const visitor = await browser.newContext({ locale: 'en-US', ...(viewport ? { viewport } : {}) });
   const guest = await visitor.newPage();
   await guest.goto(address);
   const items = guest.getByRole('list', { name: 'Items' }).locator('.cirrus-linkpage-item-name');
@@ -467,4 +471,33 @@ test("on a phone, the chosen people's dialog keeps every footer button on screen
   await expect(assign.getByRole('combobox', { name: 'Set to' })).toBeVisible();
   expect(await footerInside(assign)).toEqual([]);
   await phone.close();
+});
+
+test("on a phone, a long name in a shared folder's list ends in an ellipsis and shows in full on hover", async ({
+  page,
+  browser,
+}) => {
+  const folder = `Brochures ${Date.now().toString(36)}`;
+  const long = 'A very long file name for the brochure of the spring conference in Hangzhou, final.txt';
+  await login(page, 'zhangwei');
+  await newFolder(page, folder);
+  await uploadTexts(page, [long]);
+  await page.getByRole('navigation', { name: 'Location' }).getByText('My drive').click();
+  const address = await shareWithAnyone(page, folder);
+
+  const { visitor, items } = await visitFolderLink(browser, address, { width: 390, height: 844 });
+  const name = items.filter({ hasText: 'A very long file name' });
+  await expect(name).toHaveAttribute('title', long);
+  // The text is cut with an ellipsis inside its own box, before the size column
+  const cut = await name.evaluate((button) => {
+    const text = button.querySelector('span') as HTMLElement;
+    const size = button.parentElement?.querySelector('.cirrus-linkpage-item-size') as HTMLElement;
+    return {
+      ellipsis: getComputedStyle(text).textOverflow === 'ellipsis',
+      clipped: text.scrollWidth > text.clientWidth,
+      beforeSize: text.getBoundingClientRect().right <= size.getBoundingClientRect().left,
+    };
+  });
+  expect(cut).toEqual({ ellipsis: true, clipped: true, beforeSize: true });
+  await visitor.close();
 });

@@ -306,19 +306,14 @@ function FolderView({
           {items.map((item) => (
             <li key={item.fileid} className="cirrus-linkpage-item">
               <FileTypeIcon file={item} />
-              {item.ftype === 'folder' ? (
-                <Button type="link" className="cirrus-linkpage-item-name" onClick={() => go(item.fileid)}>
-                  {item.fname}
-                </Button>
-              ) : (
-                <Button
-                  type="link"
-                  className="cirrus-linkpage-item-name"
-                  onClick={() => onPreview(item.fileid)}
-                >
-                  {item.fname}
-                </Button>
-              )}
+              <Button
+                type="link"
+                className="cirrus-linkpage-item-name"
+                title={item.fname}
+                onClick={() => (item.ftype === 'folder' ? go(item.fileid) : onPreview(item.fileid))}
+              >
+                {item.fname}
+              </Button>
               <Typography.Text type="secondary" className="cirrus-linkpage-item-size">
                 {item.ftype === 'folder' ? '—' : formatSize(item.fsize)}
               </Typography.Text>
