@@ -501,3 +501,35 @@ test("on a phone, a long name in a shared folder's list ends in an ellipsis and 
   expect(cut).toEqual({ ellipsis: true, clipped: true, beforeSize: true });
   await visitor.close();
 });
+
+test("on a phone, a share member's address stays on one line beside their permission", async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const name = `agenda-${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  await shareWithOne(page, name, 'bob');
+  await page.reload();
+  await row(page, name).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  await page
+    .getByRole('dialog', { name: `Share “${name}”` })
+    .getByRole('button', { name: 'Share members' })
+    .click();
+  const members = page.getByRole('dialog', { name: 'Share members' });
+  const contact = members.locator('.cirrus-share-contact').filter({ hasText: 'bob@nebula.example' });
+  await expect(contact).toBeVisible();
+  const layout = await contact.evaluate((el) => {
+    const item = el.closest('.ant-list-item') as HTMLElement;
+    const select = item.querySelector('.ant-select') as HTMLElement;
+    const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+    return {
+      oneLine: el.getBoundingClientRect().height < lineHeight * 1.5,
+      beforeSelect: el.getBoundingClientRect().right <= select.getBoundingClientRect().left,
+    };
+  });
+  expect(layout).toEqual({ oneLine: true, beforeSelect: true });
+  await expect(contact).toHaveAttribute('title', 'bob@nebula.example'); // in full, on hover
+  await phone.close();
+});

@@ -75,7 +75,7 @@ function Contact({ member }: { member: LinkMember }) {
   const { email, phone } = member.extends;
   if (!email && !phone) return null;
   return (
-    <Typography.Text type="secondary" className="cirrus-share-contact">
+    <Typography.Text type="secondary" className="cirrus-share-contact" title={email || phone}>
       {email ? <MailOutlined aria-hidden /> : <PhoneOutlined aria-hidden />} {email || phone}
     </Typography.Text>
   );
