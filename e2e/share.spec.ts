@@ -450,18 +450,25 @@ async function footerInside(dialog: Locator): Promise<string[]> {
   return outside;
 }
 
-test("on a phone, the chosen people's dialog keeps every footer button on screen, in each mode", async ({
-  browser,
-}) => {
+/**
+ * On a phone, alice shares a new file with bob (shareWithOne) and opens its share panel from the
+ * row's menu; answers her page, its context and the panel.
+ */
+async function phoneSharePanel(browser: Browser, name: string) {
   const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
-  const name = `roster-${Date.now().toString(36)}.txt`;
   await login(page, 'alice');
   await shareWithOne(page, name, 'bob');
   await page.reload();
   await row(page, name).getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Share' }).click();
-  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  return { phone, page, panel: page.getByRole('dialog', { name: `Share “${name}”` }) };
+}
+
+test("on a phone, the chosen people's dialog keeps every footer button on screen, in each mode", async ({
+  browser,
+}) => {
+  const { phone, page, panel } = await phoneSharePanel(browser, `roster-${Date.now().toString(36)}.txt`);
   await panel.getByRole('button', { name: /^1 person/ }).click();
   const assign = page.getByRole('dialog', { name: 'People who may open it' });
   await expect(assign.getByText('Bob Chen')).toBeVisible();
@@ -505,18 +512,8 @@ test("on a phone, a long name in a shared folder's list ends in an ellipsis and 
 test("on a phone, a share member's address stays on one line beside their permission", async ({
   browser,
 }) => {
-  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
-  const page = await phone.newPage();
-  const name = `agenda-${Date.now().toString(36)}.txt`;
-  await login(page, 'alice');
-  await shareWithOne(page, name, 'bob');
-  await page.reload();
-  await row(page, name).getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Share' }).click();
-  await page
-    .getByRole('dialog', { name: `Share “${name}”` })
-    .getByRole('button', { name: 'Share members' })
-    .click();
+  const { phone, page, panel } = await phoneSharePanel(browser, `agenda-${Date.now().toString(36)}.txt`);
+  await panel.getByRole('button', { name: 'Share members' }).click();
   const members = page.getByRole('dialog', { name: 'Share members' });
   const contact = members.locator('.cirrus-share-contact').filter({ hasText: 'bob@nebula.example' });
   await expect(contact).toBeVisible();
