@@ -245,6 +245,53 @@ test('the selection toolbar keeps every action in view: icons alone where the la
   await expect(page.getByText('1 selected')).toBeVisible();
 });
 
+test('the selection toolbar fits its line: the item count gives way to the labels, then icons, then one menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await login(page, 'zhangwei');
+  // A text file: Open, Edit, Download, Copy to, Move to, Rename and Delete, the longest selection.
+  await row(page, '个人笔记.txt').getByRole('checkbox').check();
+  const actions = page.locator('.cirrus-toolbar-actions');
+  const remove = actions.getByRole('button', { name: 'Delete' });
+  const count = page.locator('.cirrus-toolbar').getByText(/^\d+ items$/);
+  const fits = () => actions.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  // The labels want some 40 px more than the item count leaves them: the count gives way, not
+  // the labels (they were dropped, and the icons left half the line empty).
+  await expect(remove).toHaveText('Delete');
+  await expect(actions.getByRole('button', { name: 'Edit' })).toHaveText('Edit');
+  await expect(count).toBeHidden();
+  expect(await fits()).toBe(true);
+
+  // With room for both, both.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(count).toBeVisible();
+  await expect(remove).toHaveText('Delete');
+
+  // Narrower: icons and the count; then the icons alone; then one menu. The line never scrolls.
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await expect(remove).toHaveText('');
+  await expect(count).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.setViewportSize({ width: 950, height: 900 });
+  await expect(remove).toHaveText('');
+  await expect(count).toBeHidden();
+  expect(await fits()).toBe(true);
+  await page.setViewportSize({ width: 900, height: 900 });
+  await expect(remove).toBeHidden();
+  expect(await fits()).toBe(true);
+  const menu = actions.getByRole('button', { name: 'Actions' });
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeHidden();
+
+  // And back: labels and count at 1600 px.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(remove).toHaveText('Delete');
+  await expect(count).toBeVisible();
+});
+
 test('in a phone-sized window the files take the width: names readable, nothing sideways, a file opens', async ({
   page,
 }) => {

@@ -36,20 +36,47 @@ interface DriveToolbarProps {
 /** Above the list: Upload and New, or, with a selection, what can be done with it. */
 export function DriveToolbar(props: DriveToolbarProps) {
   const { selected, canUpload, canCreate, total, refreshing } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
+  const actions = actionsFor(selected);
+  const barRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // One line: a toolbar that grew on selecting would move the list under the pointer between the
+  // two clicks of a double click. The selection takes the first form that fits the line
+  // (SELECTION_FORMS); a phone's width has room for no buttons: they are one menu there.
+  const measured = useSelectionForm(
+    barRef,
+    actionsRef,
+    selected.length > 0 && !phone ? `${i18n.language}:${selected.length}:${actions.join()}:${total}` : null,
+  );
+  const form = phone ? PHONE_FORM : measured;
   return (
-    <div className="cirrus-toolbar">
+    <div ref={barRef} className="cirrus-toolbar">
       {selected.length > 0 ? (
-        // One line: a toolbar that grew on selecting would move the list under the pointer between
-        // the two clicks of a double click. Where the labelled buttons do not fit, they show their
-        // icons only (the label in a tooltip), and only then, if need be, the line scrolls. A
-        // phone's width has room for none of them: they are one menu there.
-        phone ? (
-          <SelectionMenu {...props} />
-        ) : (
-          <SelectionActions {...props} />
-        )
+        <div ref={actionsRef} className="cirrus-toolbar-actions">
+          <Space size={8}>
+            <SelectionCount count={selected.length} onClear={props.onClearSelection} />
+            {form.menu ? (
+              <SelectionMenu actions={actions} onAction={props.onAction} />
+            ) : (
+              actions.map((action) => {
+                const label = t(`drive.actions.${action}`);
+                return (
+                  <HoverTooltip key={action} title={form.labels ? undefined : label}>
+                    <Button
+                      icon={ACTION_ICONS[action]}
+                      danger={action === 'delete'}
+                      aria-label={form.labels ? undefined : label}
+                      onClick={() => props.onAction(action)}
+                    >
+                      {form.labels ? label : null}
+                    </Button>
+                  </HoverTooltip>
+                );
+              })
+            )}
+          </Space>
+        </div>
       ) : (
         <Space wrap size={8}>
           {props.viewOnly && (
@@ -82,7 +109,7 @@ export function DriveToolbar(props: DriveToolbarProps) {
         </Space>
       )}
       <div className="cirrus-toolbar-right">
-        {total !== undefined && (
+        {total !== undefined && (selected.length === 0 || form.count) && (
           <Typography.Text type="secondary">{t('drive.list.count', { count: total })}</Typography.Text>
         )}
         <HoverTooltip title={t('drive.toolbar.refresh')}>
@@ -99,34 +126,60 @@ export function DriveToolbar(props: DriveToolbarProps) {
 }
 
 /**
- * Whether the content of `ref` must go compact to fit its width, measured before the browser
- * paints: when the full content overflows, its width is kept, and the compact form stays until the
- * element is at least that wide again. `content` names what is shown: new content is measured
- * anew, in full first. Watched: the element's width (the window) and its content's (a late font).
+ * The forms the selection's actions can take on the toolbar's line, roomiest first: the labelled
+ * buttons and the folder's item count; the labelled buttons alone (the selection's own count
+ * stays); the buttons' icons (each label in a tooltip) and the item count; the icons alone; at
+ * last one menu, a phone's form. Only where even the menu does not fit does the line scroll.
  */
-function useCompact(ref: RefObject<HTMLElement | null>, content: string): boolean {
-  const [compactFor, setCompactFor] = useState<string | null>(null);
-  const compact = compactFor === content;
-  const fullWidth = useRef(0);
+const SELECTION_FORMS = [
+  { labels: true, count: true, menu: false },
+  { labels: true, count: false, menu: false },
+  { labels: false, count: true, menu: false },
+  { labels: false, count: false, menu: false },
+  { labels: false, count: true, menu: true },
+] as const;
+type SelectionForm = (typeof SELECTION_FORMS)[number];
+const PHONE_FORM = SELECTION_FORMS[SELECTION_FORMS.length - 1];
+
+/**
+ * The first of SELECTION_FORMS that fits the width of `bar`, measured before the browser paints.
+ * Each form shown is measured for the width of the whole line it needs: the actions' content and
+ * what the rest of the line takes beside them (its padding, the item count if shown, refresh).
+ * The needs are kept, so that a wider line goes back to a roomier form without trying it again.
+ * `content` names what is shown (null: no selection); new content is measured anew, from the
+ * first form. Watched: the actions' width (the window) and their content's (a late font).
+ */
+function useSelectionForm(
+  barRef: RefObject<HTMLElement | null>,
+  actionsRef: RefObject<HTMLElement | null>,
+  content: string | null,
+): SelectionForm {
+  const [shown, setShown] = useState({ content, form: 0 });
+  const form = shown.content === content ? shown.form : 0;
+  const needs = useRef<{ content: string | null; widths: number[] }>({ content: null, widths: [] });
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const check = (set: (value: string | null) => void) => {
-      if (!compact) {
-        if (el.scrollWidth > el.clientWidth) {
-          fullWidth.current = el.scrollWidth;
-          set(content);
-        }
-      } else if (fullWidth.current <= el.clientWidth) set(null);
+    const bar = barRef.current;
+    const actions = actionsRef.current;
+    if (content === null || !bar || !actions) return;
+    if (needs.current.content !== content) needs.current = { content, widths: [] };
+    const { widths } = needs.current;
+    const check = (set: (next: { content: string; form: number }) => void) => {
+      const room = bar.clientWidth;
+      const own = actions.firstElementChild?.getBoundingClientRect().width ?? 0;
+      widths[form] = room - actions.clientWidth + Math.ceil(own);
+      // Forms are tried one after the other, so every one before the furthest tried is measured.
+      let next = widths.findIndex((need) => need <= room);
+      if (next === -1) next = Math.min(form + 1, SELECTION_FORMS.length - 1);
+      if (next !== form) set({ content, form: next });
     };
-    check(setCompactFor);
+    check(setShown);
     // From the observer, rendered at once: the bar is not painted overflowing for a frame first.
-    const observer = new ResizeObserver(() => check((value) => flushSync(() => setCompactFor(value))));
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    const observer = new ResizeObserver(() => check((next) => flushSync(() => setShown(next))));
+    observer.observe(actions);
+    if (actions.firstElementChild) observer.observe(actions.firstElementChild);
     return () => observer.disconnect();
-  }, [ref, content, compact]);
-  return compact;
+  }, [barRef, actionsRef, content, form]);
+  return SELECTION_FORMS[form];
 }
 
 /** The selection's clear button and how many are selected, on either toolbar. */
@@ -147,56 +200,23 @@ function SelectionCount({ count, onClear }: { count: number; onClear: () => void
   );
 }
 
-function SelectionActions(props: DriveToolbarProps) {
-  const { selected } = props;
-  const { t, i18n } = useTranslation();
-  const actions = actionsFor(selected);
-  const ref = useRef<HTMLDivElement>(null);
-  const compact = useCompact(ref, `${i18n.language}:${selected.length}:${actions.join()}`);
-  return (
-    <div ref={ref} className="cirrus-toolbar-actions">
-      <Space size={8}>
-        <SelectionCount count={selected.length} onClear={props.onClearSelection} />
-        {actions.map((action) => {
-          const label = t(`drive.actions.${action}`);
-          return (
-            <HoverTooltip key={action} title={compact ? label : undefined}>
-              <Button
-                icon={ACTION_ICONS[action]}
-                danger={action === 'delete'}
-                aria-label={compact ? label : undefined}
-                onClick={() => props.onAction(action)}
-              >
-                {compact ? null : label}
-              </Button>
-            </HoverTooltip>
-          );
-        })}
-      </Space>
-    </div>
-  );
-}
-
-/** A phone's selection toolbar: clear, the count, and the actions in one menu. */
-function SelectionMenu(props: DriveToolbarProps) {
-  const { selected } = props;
+/** The selection's actions in one menu: a phone's, and a line too narrow for their icons. */
+function SelectionMenu({
+  actions,
+  onAction,
+}: {
+  actions: readonly FileAction[];
+  onAction: (action: FileAction) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="cirrus-toolbar-actions">
-      <Space size={8}>
-        <SelectionCount count={selected.length} onClear={props.onClearSelection} />
-        <Dropdown
-          menu={{
-            items: actionItems(actionsFor(selected), t),
-            onClick: ({ key }) => props.onAction(key as FileAction),
-          }}
-          trigger={['click']}
-        >
-          <Button icon={<MoreOutlined aria-hidden />}>
-            {t('drive.toolbar.actions')} <DownOutlined aria-hidden />
-          </Button>
-        </Dropdown>
-      </Space>
-    </div>
+    <Dropdown
+      menu={{ items: actionItems(actions, t), onClick: ({ key }) => onAction(key as FileAction) }}
+      trigger={['click']}
+    >
+      <Button icon={<MoreOutlined aria-hidden />}>
+        {t('drive.toolbar.actions')} <DownOutlined aria-hidden />
+      </Button>
+    </Dropdown>
   );
 }
