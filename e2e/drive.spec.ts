@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cancelDialog, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
@@ -290,6 +290,44 @@ test('the selection toolbar fits its line: the item count gives way to the label
   await page.setViewportSize({ width: 1600, height: 900 });
   await expect(remove).toHaveText('Delete');
   await expect(count).toBeVisible();
+});
+
+/**
+ * Where a list's header line ends and where its first row's line ends, in px from the left. The
+ * header's line is its bottom border, or a pseudo-element drawn in its place.
+ */
+const lineEnds = (list: Locator) =>
+  list.evaluate((el) => {
+    const head = el.querySelector('.cirrus-filelist-head') as HTMLElement;
+    const row = el.querySelector('.cirrus-filelist-row') as HTMLElement;
+    const box = head.getBoundingClientRect();
+    const style = getComputedStyle(head);
+    const after = getComputedStyle(head, '::after');
+    const ends: number[] = [];
+    if (parseFloat(style.borderBottomWidth) > 0 && style.borderBottomColor !== 'rgba(0, 0, 0, 0)')
+      ends.push(box.right);
+    if (after.content !== 'none')
+      ends.push(box.left + head.clientLeft + parseFloat(after.left) + parseFloat(after.width));
+    return { head: Math.max(...ends), row: row.getBoundingClientRect().right };
+  });
+
+test("a list's header line ends where its rows' lines do, before the scrollbar's room", async ({ page }) => {
+  await login(page, 'zhangwei');
+  for (const width of [1400, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/pcview/drive');
+    const files = page.locator('.cirrus-filelist').filter({ has: page.getByRole('list', { name: 'Files' }) });
+    await expect(row(page, '个人笔记.txt')).toBeVisible();
+    const drive = await lineEnds(files);
+    expect(Math.abs(drive.head - drive.row)).toBeLessThan(1);
+
+    // Recent's list (RecordList) ran its header line some 15 px further, over the scrollbar's room.
+    await page.goto('/pcview/drive/recent');
+    const recentList = page.getByRole('list', { name: 'Recent files' });
+    await expect(recentList.getByRole('listitem').first()).toBeVisible();
+    const recent = await lineEnds(page.locator('.cirrus-filelist').filter({ has: recentList }));
+    expect(Math.abs(recent.head - recent.row)).toBeLessThan(1);
+  }
 });
 
 test('in a phone-sized window the files take the width: names readable, nothing sideways, a file opens', async ({
