@@ -272,6 +272,31 @@ describe('people', () => {
     expect(await used(two)).toBe(0);
   });
 
+  test("a person's departments come in the directory's order, the tree's, not by their paths' text", async () => {
+    const person = await t.makeUser({ companyId, account: 'twohats' });
+    const [harbour, airport] = await newDepts('Harbour', 'Airport');
+    // The department whose path's text comes last goes first in the directory, as a directory sync
+    // may place it (by their paths' text, a tenth department '/1/10/' also came before '/1/2/').
+    const byPath = await t.database.db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', 'in', [harbour, airport])
+      .orderBy('path')
+      .execute();
+    await t.database.db.updateTable('departments').set({ sort: -1 }).where('id', '=', byPath[1].id).execute();
+    const tree = ((await adminClient.get('/admin/v1/depts')).json().depts as { id: number }[])
+      .map((d) => d.id)
+      .filter((id) => id === harbour || id === airport);
+    expect(tree).toEqual([byPath[1].id, byPath[0].id]);
+
+    const ids = (body: { depts: { id: number }[] }) => body.depts.map((d) => d.id);
+    const set = await adminClient.put(`/admin/v1/users/${person.id}/depts`, { dept_ids: [harbour, airport] });
+    expect(ids(set.json())).toEqual(tree);
+    expect(ids((await adminClient.get(`/admin/v1/users/${person.id}`)).json())).toEqual(tree);
+    const listed = (await adminClient.get(`/admin/v1/users?dept_id=${harbour}`)).json().users;
+    expect(ids(listed.find((u: { id: number }) => u.id === person.id))).toEqual(tree);
+  });
+
   test('edit, quota and vip level, move between departments, mark as synced', async () => {
     const person = await t.makeUser({ companyId, account: 'mover' });
     const a = (await adminClient.post('/admin/v1/depts', { name: 'Ops', parent_id: rootId })).json();

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { lockRow } from '../../db/locks.ts';
-import type { DepartmentRow, NewUser, UserUpdate } from '../../db/schema.ts';
+import type { Database, DepartmentRow, NewUser, UserUpdate } from '../../db/schema.ts';
 
 // --- People ------------------------------------------------------------------------------------
 
@@ -90,14 +90,15 @@ export function findUserIdWith(db: DbOrTrx, field: 'email' | 'phone', value: str
   return db.selectFrom('users').select(['id']).where(field, '=', value).executeTakeFirst();
 }
 
+/** Each person's departments, in the directory's order (inDirectoryOrder), as the console's tree lists them. */
 export async function deptsOfUsers(db: DbOrTrx, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
-    .selectFrom('dept_members as dm')
-    .innerJoin('departments as d', 'd.id', 'dm.dept_id')
-    .select(['dm.user_id', 'd.id', 'd.name', 'd.display_path_name'])
-    .where('dm.user_id', 'in', userIds)
-    .orderBy('d.path')
+    .selectFrom('dept_members')
+    .innerJoin('departments', 'departments.id', 'dept_members.dept_id')
+    .select(['dept_members.user_id', 'departments.id', 'departments.name', 'departments.display_path_name'])
+    .where('dept_members.user_id', 'in', userIds)
+    .$call(inDirectoryOrder)
     .execute();
 }
 
@@ -153,14 +154,21 @@ export async function replaceDeptMemberships(db: DbOrTrx, userId: number, deptId
 
 // --- Departments -------------------------------------------------------------------------------
 
-/** In the directory's order (contacts/repo): by sort, then id; a path's text put '/1/10/' before '/1/2/'. */
+/**
+ * The directory's department order (contacts/repo), the console's tree's and a person's list of
+ * departments alike: by sort, then id. By their paths' text, '/1/10/' came before '/1/2/'. The
+ * columns by sql.ref: Kysely cannot check a column name against a query's tables left generic.
+ */
+function inDirectoryOrder<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>) {
+  return query.orderBy(sql.ref('departments.sort')).orderBy(sql.ref('departments.id'));
+}
+
 export function listDepts(db: DbOrTrx, companyId: number) {
   return db
     .selectFrom('departments')
     .selectAll()
     .where('company_id', '=', companyId)
-    .orderBy('sort')
-    .orderBy('id')
+    .$call(inDirectoryOrder)
     .execute();
 }
 
