@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, login } from './fixtures';
 import { lastCodeTo, lastMessageTo, lastResetLinkTo } from './outbox';
@@ -19,18 +19,39 @@ async function logInAs(page: Page, account: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** How many lines an element's text takes (its box may be taller: a cell's row, a bar above it). */
+const lineCount = (element: Locator) =>
+  element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
 test('the labels of my info keep to one line', async ({ page }) => {
   await login(page, 'zhangwei');
   const dialog = await openMyInfo(page);
   // 'My cloud space' broke over two lines in the 120 px label column.
   const label = dialog.locator('.ant-descriptions-item-label').filter({ hasText: 'My cloud space' });
-  // Its text in one line box (the row is taller anyway: the value has a bar and a line under it).
-  const lines = await label.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  });
-  expect(lines).toBe(1);
+  expect(await lineCount(label)).toBe(1);
+});
+
+test('my info on a phone: each label over its value, the values on their lines', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'zhangwei');
+  const dialog = await openMyInfo(page);
+  const rows = dialog.locator('.ant-descriptions-row');
+  await expect(rows.filter({ hasText: 'My cloud space' })).toBeVisible();
+  for (const row of await rows.all()) {
+    const label = await row.locator('.ant-descriptions-item-label').boundingBox();
+    const value = await row.locator('.ant-descriptions-item-content').boundingBox();
+    expect((label?.y ?? 0) + (label?.height ?? 0)).toBeLessThanOrEqual((value?.y ?? 0) + 1);
+  }
+  // Beside a 120 px label column the values had some 200 px: the email broke inside its domain
+  // and the space's usage took two lines.
+  expect(await lineCount(dialog.getByTestId('profile-email').getByText('@nebula.example'))).toBe(1);
+  expect(await lineCount(dialog.getByText(/ of .* used/))).toBe(1);
+  const body = dialog.locator('.ant-modal-body');
+  expect(await body.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
 
 test('a user edits their phone: an invalid number is refused, a valid one is bound by its code', async ({

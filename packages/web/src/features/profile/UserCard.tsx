@@ -325,13 +325,7 @@ export function UserCard({ userId }: { userId: number }) {
           </Flex>
         </Flex>
       </Flex>
-      <Descriptions
-        column={1}
-        size="small"
-        bordered
-        styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
-        items={rows}
-      />
+      <Descriptions column={1} size="small" bordered className="cirrus-user-card-facts" items={rows} />
 
       <AvatarCropperDialog open={dialog === 'avatar'} onClose={closeDialog} />
       <ChangePasswordDialog open={dialog === 'password'} onClose={closeDialog} />
