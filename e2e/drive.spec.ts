@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { cancelDialog, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
