@@ -672,6 +672,33 @@ describe('settings and quotas', () => {
     expect(over.json().result).toBe('MySpaceFull');
     await adminClient.put('/admin/v1/quotas/defaults', { user: null });
   });
+
+  test("departments that store as much come in the directory's order, not by their paths' text", async () => {
+    const made = await Promise.all(
+      ['Quarry', 'Orchard'].map(
+        async (name) =>
+          (await adminClient.post('/admin/v1/depts', { name, parent_id: rootId })).json().id as number,
+      ),
+    );
+    // The one whose path's text comes last goes first in the directory (its sort).
+    const byPath = await t.database.db
+      .selectFrom('departments')
+      .select('id')
+      .where('id', 'in', made)
+      .orderBy('path')
+      .execute();
+    await t.database.db.updateTable('departments').set({ sort: -1 }).where('id', '=', byPath[1].id).execute();
+    const tree = ((await adminClient.get('/admin/v1/depts')).json().depts as { id: number }[]).map(
+      (d) => d.id,
+    );
+    const rows = (await adminClient.get('/admin/v1/quotas/usage?kind=dept&limit=100')).json().rows as {
+      id: number;
+      used: number;
+    }[];
+    const empty = rows.filter((r) => r.used === 0).map((r) => r.id);
+    expect(empty).toEqual(tree.filter((id) => empty.includes(id)));
+    expect(empty.filter((id) => made.includes(id))).toEqual([byPath[1].id, byPath[0].id]);
+  });
 });
 
 describe('inboxes', () => {

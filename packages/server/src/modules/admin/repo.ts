@@ -338,23 +338,26 @@ export function usageOfTeams(db: DbOrTrx, companyId: number, offset: number, lim
     .execute();
 }
 
+/** Departments by what they store, largest first; those that store as much, in the directory's order. */
 export function usageOfDepts(db: DbOrTrx, companyId: number, offset: number, limit: number) {
   return db
-    .selectFrom('departments as d')
-    .leftJoin('space_quotas as q', (join) => join.onRef('q.scope_id', '=', 'd.id').on('q.scope', '=', 'dept'))
+    .selectFrom('departments')
+    .leftJoin('space_quotas', (join) =>
+      join.onRef('space_quotas.scope_id', '=', 'departments.id').on('space_quotas.scope', '=', 'dept'),
+    )
     .select([
-      'd.id',
-      'd.name',
-      'd.display_path_name as detail',
-      'q.total',
-      'q.expand_self',
-      'q.used',
-      'q.file_count',
+      'departments.id',
+      'departments.name',
+      'departments.display_path_name as detail',
+      'space_quotas.total',
+      'space_quotas.expand_self',
+      'space_quotas.used',
+      'space_quotas.file_count',
     ])
-    .where('d.company_id', '=', companyId)
-    .where('d.status', '=', 'active')
-    .orderBy(sql`coalesce(q.used, 0)`, 'desc')
-    .orderBy('d.path')
+    .where('departments.company_id', '=', companyId)
+    .where('departments.status', '=', 'active')
+    .orderBy(sql`coalesce(space_quotas.used, 0)`, 'desc')
+    .$call(inDirectoryOrder)
     .offset(offset)
     .limit(limit)
     .execute();
