@@ -1,8 +1,9 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { lockRow } from '../../db/locks.ts';
-import type { Database, DepartmentRow, NewUser, UserUpdate } from '../../db/schema.ts';
+import type { DepartmentRow, NewUser, UserUpdate } from '../../db/schema.ts';
+import * as contactsRepo from '../contacts/repo.ts';
 
 // --- People ------------------------------------------------------------------------------------
 
@@ -90,17 +91,8 @@ export function findUserIdWith(db: DbOrTrx, field: 'email' | 'phone', value: str
   return db.selectFrom('users').select(['id']).where(field, '=', value).executeTakeFirst();
 }
 
-/** Each person's departments, in the directory's order (inDirectoryOrder), as the console's tree lists them. */
-export async function deptsOfUsers(db: DbOrTrx, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('dept_members')
-    .innerJoin('departments', 'departments.id', 'dept_members.dept_id')
-    .select(['dept_members.user_id', 'departments.id', 'departments.name', 'departments.display_path_name'])
-    .where('dept_members.user_id', 'in', userIds)
-    .$call(inDirectoryOrder)
-    .execute();
-}
+/** Each person's departments, removed ones too, in the directory's order, as the console's tree lists them. */
+export const deptsOfUsers = (db: DbOrTrx, userIds: number[]) => contactsRepo.deptsOfUsers(db, userIds, 'all');
 
 export async function insertUser(db: DbOrTrx, row: NewUser): Promise<number> {
   const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
@@ -154,21 +146,12 @@ export async function replaceDeptMemberships(db: DbOrTrx, userId: number, deptId
 
 // --- Departments -------------------------------------------------------------------------------
 
-/**
- * The directory's department order (contacts/repo), the console's tree's and a person's list of
- * departments alike: by sort, then id. By their paths' text, '/1/10/' came before '/1/2/'. The
- * columns by sql.ref: Kysely cannot check a column name against a query's tables left generic.
- */
-function inDirectoryOrder<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>) {
-  return query.orderBy(sql.ref('departments.sort')).orderBy(sql.ref('departments.id'));
-}
-
 export function listDepts(db: DbOrTrx, companyId: number) {
   return db
     .selectFrom('departments')
     .selectAll()
     .where('company_id', '=', companyId)
-    .$call(inDirectoryOrder)
+    .$call(contactsRepo.inDirectoryOrder)
     .execute();
 }
 
@@ -357,7 +340,7 @@ export function usageOfDepts(db: DbOrTrx, companyId: number, offset: number, lim
     .where('departments.company_id', '=', companyId)
     .where('departments.status', '=', 'active')
     .orderBy(sql`coalesce(space_quotas.used, 0)`, 'desc')
-    .$call(inDirectoryOrder)
+    .$call(contactsRepo.inDirectoryOrder)
     .offset(offset)
     .limit(limit)
     .execute();

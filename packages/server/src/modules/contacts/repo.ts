@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { chunks } from '../../db/chunks.ts';
 import type { DbOrTrx } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 
 const PERSON_COLUMNS = [
   'users.id',
@@ -63,15 +64,23 @@ export type DeptRow = {
   sort: number;
 };
 
-/** A company's active departments, in tree order (sort, then id). */
+/**
+ * The directory's department order, the tree's and a person's list of departments alike, here and
+ * in the console: by sort, then id. By their paths' text, '/1/10/' came before '/1/2/'. The columns
+ * by sql.ref: Kysely cannot check a column name against a query's tables left generic.
+ */
+export function inDirectoryOrder<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>) {
+  return query.orderBy(sql.ref('departments.sort')).orderBy(sql.ref('departments.id'));
+}
+
+/** A company's active departments, in tree order (inDirectoryOrder). */
 export function listDepts(db: DbOrTrx, companyId: number): Promise<DeptRow[]> {
   return db
     .selectFrom('departments')
     .select(DEPT_COLUMNS)
     .where('company_id', '=', companyId)
     .where('status', '=', 'active')
-    .orderBy('sort')
-    .orderBy('id')
+    .$call(inDirectoryOrder)
     .execute();
 }
 
@@ -82,8 +91,7 @@ export function findDepts(db: DbOrTrx, ids: number[]): Promise<DeptRow[]> {
     .select(DEPT_COLUMNS)
     .where('id', 'in', ids)
     .where('status', '=', 'active')
-    .orderBy('sort')
-    .orderBy('id')
+    .$call(inDirectoryOrder)
     .execute();
 }
 
@@ -96,8 +104,7 @@ export function findSubtrees(db: DbOrTrx, companyId: number, paths: string[]): P
     .where('company_id', '=', companyId)
     .where('status', '=', 'active')
     .where((eb) => eb.or(paths.map((p) => eb('path', 'like', `${p}%`))))
-    .orderBy('sort')
-    .orderBy('id')
+    .$call(inDirectoryOrder)
     .execute();
 }
 
@@ -172,16 +179,19 @@ export async function companyMemberIds(db: DbOrTrx, companyId: number, ids: numb
   return new Set(rows.map((r) => r.user_id));
 }
 
-/** Departments of each user (name and display path), for lists and search results. */
-export function deptsOfUsers(db: DbOrTrx, userIds: number[]) {
+/**
+ * Each person's departments (name and display path), in the directory's order (inDirectoryOrder),
+ * for lists, search results and favourites; the console asks for removed departments too.
+ */
+export function deptsOfUsers(db: DbOrTrx, userIds: number[], which: 'active' | 'all' = 'active') {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('dept_members')
     .innerJoin('departments', 'departments.id', 'dept_members.dept_id')
     .select(['dept_members.user_id', 'departments.id', 'departments.name', 'departments.display_path_name'])
     .where('dept_members.user_id', 'in', userIds)
-    .where('departments.status', '=', 'active')
-    .orderBy('departments.id')
+    .$if(which === 'active', (q) => q.where('departments.status', '=', 'active'))
+    .$call(inDirectoryOrder)
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { joinDept, makeDept } from '../../../test/drive.ts';
 import { makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -54,6 +55,22 @@ describe('favourite users (type 4)', () => {
     expect((await client.get(`/u/v1/companies/self/users/${colleague.id}/brief`)).json().is_favorite).toBe(
       false,
     );
+  });
+
+  test("a starred person's departments come in the directory's order (sort, then id)", async () => {
+    const companyId = await t.makeCompany('Order Co');
+    const me = await t.makeUser({ companyId });
+    const colleague = await t.makeUser({ companyId });
+    const earlier = await makeDept(t, companyId, 'Earlier');
+    const later = await makeDept(t, companyId, 'Later');
+    // The directory places the later-made department first.
+    await t.database.db.updateTable('departments').set({ sort: -1 }).where('id', '=', later.id).execute();
+    await joinDept(t, colleague, earlier.id);
+    await joinDept(t, colleague, later.id);
+    const client = await me.client();
+    await client.post('/v1/users/self/favorites/4', { entity_id: colleague.id });
+    const [starred] = (await client.get('/u/v1/users/self/favorites')).json().favorites;
+    expect(starred.user.depts.map((d: { id: number }) => d.id)).toEqual([later.id, earlier.id]);
   });
 
   test('the list pages with offset and limit', async () => {

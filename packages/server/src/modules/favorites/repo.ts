@@ -58,18 +58,6 @@ export function listUserFavorites(db: DbOrTrx, userId: number, offset: number, l
     .execute();
 }
 
-export function deptsOfUsers(db: DbOrTrx, userIds: number[]) {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('dept_members')
-    .innerJoin('departments', 'departments.id', 'dept_members.dept_id')
-    .select(['dept_members.user_id', 'departments.id', 'departments.name', 'departments.display_path_name'])
-    .where('dept_members.user_id', 'in', userIds)
-    .where('departments.status', '=', 'active')
-    .orderBy('departments.id')
-    .execute();
-}
-
 /** Favourites of one type, or of both (teams 3 and users 4), newest first. */
 export function listFavorites(
   db: DbOrTrx,

@@ -2,6 +2,7 @@ import type { FavoriteItem, FavoriteType } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
+import { deptsOfUsers } from '../contacts/repo.ts';
 import type { SpaceService } from '../spaces/service.ts';
 import type { UserService } from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -26,10 +27,7 @@ export function createFavoriteService({ db, users, spaces, now }: Deps) {
       const rows = await repo.listFavorites(db, actor.userId, query.type, query.offset, query.limit + 1);
       const page = rows.slice(0, query.limit);
       const userIds = page.filter((r) => r.type === USER).map((r) => r.entity_id);
-      const [people, depts] = await Promise.all([
-        repo.findUsers(db, userIds),
-        repo.deptsOfUsers(db, userIds),
-      ]);
+      const [people, depts] = await Promise.all([repo.findUsers(db, userIds), deptsOfUsers(db, userIds)]);
       const favorites: FavoriteItem[] = [];
       for (const r of page) {
         if (r.type === TEAM) {
