@@ -94,6 +94,8 @@ test('a deleted file goes to the recycle bin and is recovered where it was', asy
 test("a deleted file's preview recovers it, from my bin and from a team's", async ({ page }) => {
   const stamp = Date.now().toString(36);
   await login(page, 'zhangwei');
+  let popups = 0;
+  page.context().on('page', () => popups++);
 
   /** Deletes a file of the folder on screen, opens its preview from the bin and recovers it there. */
   const recoverFromPreview = async (name: string, bin: () => Promise<void>) => {
@@ -106,21 +108,40 @@ test("a deleted file's preview recovers it, from my bin and from a team's", asyn
       .getByRole('list', { name: 'Recycle bin' })
       .getByRole('listitem')
       .filter({ hasText: name });
+    await expect(binRow).toBeVisible();
+    const binAddress = page.url();
+
+    // The preview opens in this tab, as the drive's does, and Close goes back to the bin.
     await openMenu(page, binRow);
-    const [viewer] = await Promise.all([
-      page.waitForEvent('popup'),
-      page.getByRole('menuitem', { name: 'Preview' }).click(),
-    ]);
-    await expect(viewer.getByText('In the recycle bin')).toBeVisible();
-    await expect(viewer.getByText(`notes ${stamp}`)).toBeVisible();
-    await viewer.getByRole('button', { name: 'Recover' }).click();
-    await expect(viewer.getByText('Recovered.')).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    await expect(page).toHaveURL(/\/view\/p\/\d+$/);
+    const viewer = page.url();
+    await expect(page.getByText('In the recycle bin')).toBeVisible();
+    await expect(page.getByText(`notes ${stamp}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(binAddress);
+    await expect(binRow).toBeVisible();
+
+    // Opened at its address, Close still goes back to the bin the file lies in.
+    await page.goto(viewer);
+    await expect(page.getByText(`notes ${stamp}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(binAddress);
+    await expect(binRow).toBeVisible();
+
+    await openMenu(page, binRow);
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    await expect(page.getByText('In the recycle bin')).toBeVisible();
+    await page.getByRole('button', { name: 'Recover' }).click();
+    await expect(page.getByText('Recovered.')).toBeVisible();
     // Now a file of the drive again: no marker, at its drive address, with its drive actions.
-    await expect(viewer).toHaveURL(/\/p\/\d+$/);
-    await expect(viewer.getByText('In the recycle bin')).toHaveCount(0);
-    await expect(viewer.getByRole('button', { name: 'Download' })).toBeVisible();
-    await viewer.close();
-    await page.reload();
+    await expect(page).toHaveURL(/\/p\/\d+$/);
+    await expect(page.getByText('In the recycle bin')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+    expect(popups).toBe(0);
+    await page.goto(binAddress);
+    // Loaded (its count shows): the file has left the bin.
+    await expect(page.getByText(/^\d+ items?$/)).toBeVisible();
     await expect(binRow).toHaveCount(0);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { appBaseOf, loginRedirectFor, safeReturnUrl } from './paths';
+import { appBaseOf, isOtherAppBase, loginRedirectFor, safeReturnUrl, withAppBase } from './paths';
 
 const ORIGIN = 'https://drive.example.com';
 const at = (path: string) => {
@@ -51,4 +51,21 @@ test('the app base is /view for the private web-office deployment, else /pcview'
   expect(appBaseOf('/view/p/3')).toBe('/view');
   expect(appBaseOf('/pcview/drive')).toBe('/pcview');
   expect(appBaseOf('/viewer')).toBe('/pcview');
+});
+
+test.each([
+  ['/view/drive/recycle/my', '/pcview', '/pcview/drive/recycle/my'],
+  ['/pcview/drive/folder/7', '/view', '/view/drive/folder/7'],
+  ['/pcview', '/view', '/view'],
+  ['/pcview/drive', '/pcview', '/pcview/drive'],
+  ['/viewer/x', '/pcview', '/viewer/x'],
+] as const)('%s under the base %s is %s', (path, base, expected) => {
+  expect(withAppBase(path, base)).toBe(expected);
+});
+
+test('a page under the base this page was not loaded under is outside its router', () => {
+  // The tests run at http://localhost:3000/, under /pcview.
+  expect(isOtherAppBase('/view/drive/recycle/my')).toBe(true);
+  expect(isOtherAppBase('/pcview/drive/recycle/my')).toBe(false);
+  expect(isOtherAppBase('/l/abc')).toBe(false);
 });

@@ -80,6 +80,21 @@ export function isAppPath(pathname: string): boolean {
   return pathname === APP_BASE || pathname.startsWith(`${APP_BASE}/`) || pathname === LANDING_PATH;
 }
 
+const BASE_PREFIX = /^\/(?:pcview|view)(?=\/|$)/;
+
+/**
+ * An app page's address moved under `base`, the one the deployment uses (spec 002 §2). This page's
+ * own base may be the other one: a recycled file's address, /view/p/{id}, loads the app under /view.
+ */
+export function withAppBase(path: string, base: AppBase): string {
+  return path.replace(BASE_PREFIX, base);
+}
+
+/** A page of the app under the base this page was not loaded under: outside its router. */
+export function isOtherAppBase(pathname: string): boolean {
+  return BASE_PREFIX.test(pathname) && !isAppPath(pathname);
+}
+
 /**
  * Where a logged-out user on `location` is sent (spec 001 §2, 002 §4): from the root path to the
  * landing page, from an exempt path or the login page nowhere, from anywhere else to login with

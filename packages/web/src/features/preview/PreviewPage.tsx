@@ -35,7 +35,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { driveApi } from '../../api/drive';
 import { ApiError } from '../../api/http';
 import type { PreviewSourceParams, SortParams } from '../../api/preview';
-import { paths } from '../../app/paths';
+import { isOtherAppBase, paths, withAppBase } from '../../app/paths';
 import { FileLockBadge } from '../../components/FileLockBadge';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
@@ -47,6 +47,8 @@ import { drivePath, locationOfFolder } from '../drive/location';
 import { driveKeys } from '../drive/queries';
 import { useFileLockActions } from '../locks/queries';
 import { AppealBox } from '../moderation/AppealBox';
+import { drivePaths } from '../recent/drive-paths';
+import { binOf, binPath } from '../recycle/bin-rules';
 import { useRecover } from '../recycle/queries';
 import { PreviewErrorPanel, type PreviewPageKey } from './PreviewErrorPanel';
 import {
@@ -117,10 +119,10 @@ function usePersonalSpaces(enabled: boolean) {
 
 function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): string {
   const here = useLocation();
-  // Only a drive file goes back into a drive folder; a link's visitor may not even be logged in.
-  const { mine, uploads } = usePersonalSpaces(kind === 'file');
+  // Only a drive file goes back into a drive folder, a recycled one into its bin; a link's visitor
+  // may not even be logged in.
+  const { mine, uploads } = usePersonalSpaces(kind === 'file' || kind === 'recycle');
   if (kind === 'shared') return `${paths.drive}/share`;
-  if (kind === 'recycle') return `${paths.drive}/recycle`;
   if (kind === 'link') {
     // Back to the link's own page (features/share), with its access code.
     const params = new URLSearchParams(here.search);
@@ -129,14 +131,17 @@ function useBackPath(view: PreviewView | undefined, kind: PreviewRouteKind): str
     const query = params.toString();
     return `${here.pathname}${query ? `?${query}` : ''}`;
   }
-  if (!view) return paths.drive;
-  const location = locationOfFolder(
-    { gid: view.groupid, folderId: view.parentid },
-    { mine: mine.data?.id, uploads: uploads.data?.id },
-  );
-  const path = drivePath(location);
-  // spec 002 §2: a private deployment with web office keeps its pages under /view.
-  return view.variant === 'view' ? path.replace(/^\/pcview(?=\/|$)/, '/view') : path;
+  if (!view) return kind === 'recycle' ? drivePaths.recycle : paths.drive;
+  const personal = { mine: mine.data?.id, uploads: uploads.data?.id };
+  // A recycled file goes back to its bin (the recycle area until the personal spaces are known).
+  const bin =
+    mine.isFetched && uploads.isFetched ? binPath(binOf(view.groupid, personal)) : drivePaths.recycle;
+  const path =
+    kind === 'recycle'
+      ? bin
+      : drivePath(locationOfFolder({ gid: view.groupid, folderId: view.parentid }, personal));
+  // spec 002 §2: a private deployment with web office keeps its pages under /view, others under /pcview.
+  return withAppBase(path, `/${view.variant}`);
 }
 
 /**
@@ -150,8 +155,7 @@ function RecoverButton({ view }: { view: PreviewView }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { mine, uploads } = usePersonalSpaces(true);
-  const personal = view.groupid === mine.data?.id || view.groupid === uploads.data?.id;
-  const recover = useRecover(personal ? { kind: 'mine' } : { kind: 'team', gid: view.groupid });
+  const recover = useRecover(binOf(view.groupid, { mine: mine.data?.id, uploads: uploads.data?.id }));
   const onClick = () =>
     recover.mutate([view.fileid], {
       onSuccess: ({ files, failList }) => {
@@ -234,6 +238,7 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
 
   const close = () => {
     if ((location.state as FromList | null)?.fromList) void navigate(-1);
+    else if (isOtherAppBase(backPath)) window.location.assign(backPath);
     else void navigate(backPath);
   };
   const go = (fileid: number | undefined) => {

@@ -49,6 +49,7 @@ import {
   type Selection,
   toggleAll,
 } from '../drive/selection';
+import { recyclePreviewPath } from '../preview/paths';
 import { DriveAreaFrame } from '../recent/DriveAreaFrame';
 import { drivePaths, NOT_FOUND_PAGE } from '../recent/drive-paths';
 import { useSettings } from '../settings/queries';
@@ -83,11 +84,6 @@ function useLeaveOnFailure() {
     },
     [language, message, navigate],
   );
-}
-
-/** spec 001 §2: a recycled file previews at /view/p/{id} with the recycle marker (the preview issue's page). */
-export function recyclePreviewUrl(id: number): string {
-  return `/view/p/${id}?recycle=1`;
 }
 
 /**
@@ -137,7 +133,9 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
 
   const run = (action: BinAction, items: RecycleRecord[]) => {
     setMenu(undefined);
-    if (action === 'preview') window.open(recyclePreviewUrl(items[0].id), '_blank', 'noopener');
+    // spec 001 §2: /view/p/{id} with the recycle marker, in this tab as the drive's preview is;
+    // its Close comes back here.
+    if (action === 'preview') void navigate(recyclePreviewPath(items[0].id), { state: { fromList: true } });
     else openDialog({ kind: action, items });
   };
 

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/http';
-import { binActions, binLoadFailure, binMenuKind, mayOpenTeamBin, shouldReloadAfterPurge } from './bin-rules';
+import {
+  binActions,
+  binLoadFailure,
+  binMenuKind,
+  binOf,
+  binPath,
+  mayOpenTeamBin,
+  shouldReloadAfterPurge,
+} from './bin-rules';
 
 describe('recycle bin rules (spec 001 §2, §4, §8)', () => {
   test.each([
@@ -46,5 +54,14 @@ describe('recycle bin rules (spec 001 §2, §4, §8)', () => {
     ['anything else', new ApiError(500, { result: 'serverException' }), 'groupNotExist'],
   ])('%s is told as %s', (_what, error, failure) => {
     expect(binLoadFailure(error)).toBe(failure);
+  });
+
+  test.each([
+    ['my drive', 1, { kind: 'mine' }, '/pcview/drive/recycle/my'],
+    ['my uploaded files', 2, { kind: 'mine' }, '/pcview/drive/recycle/my'],
+    ['a team', 9, { kind: 'team', gid: 9 }, '/pcview/drive/recycle/group/9'],
+  ])('a deleted file of %s lies in the bin %j, at %s', (_space, gid, bin, path) => {
+    expect(binOf(gid, { mine: 1, uploads: 2 })).toEqual(bin);
+    expect(binPath(binOf(gid, { mine: 1, uploads: 2 }))).toBe(path);
   });
 });

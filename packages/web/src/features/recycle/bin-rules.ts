@@ -10,6 +10,9 @@ import {
   type RecycleRecord,
 } from '@cirrus/shared';
 import { ApiError } from '../../api/http';
+import type { BinRef } from '../../api/recycle';
+import type { PersonalSpaceIds } from '../drive/location';
+import { drivePaths } from '../recent/drive-paths';
 
 export type BinAction = 'preview' | 'recover' | 'purge';
 
@@ -36,6 +39,16 @@ export function binActions(items: readonly Pick<RecycleRecord, 'ftype'>[]): BinA
     case 'none':
       return [];
   }
+}
+
+/** The bin a deleted item of a space lies in: my bin holds my drive's and my uploaded files'. */
+export function binOf(gid: number, personal: PersonalSpaceIds): BinRef {
+  return gid === personal.mine || gid === personal.uploads ? { kind: 'mine' } : { kind: 'team', gid };
+}
+
+/** A bin's page. */
+export function binPath(bin: BinRef): string {
+  return bin.kind === 'mine' ? drivePaths.myBin : drivePaths.teamBin(bin.gid);
 }
 
 /** spec 001 §4: a permanent delete of 25 or more items reloads the list. */
