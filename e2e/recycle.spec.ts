@@ -244,6 +244,56 @@ test('uploading a name twice makes history; recovering the first version brings 
   expect((await readFile(await (await download).path())).equals(first)).toBe(true);
 });
 
+test('a history version opens in the viewer, read only and marked with its version; Close comes back to the versions', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const name = `minutes-${stamp}.txt`;
+  const first = Buffer.from(`minutes, first draft ${stamp}\n`);
+  await login(page, 'zhangwei');
+  await uploadFiles(page, [{ name, buffer: first }]);
+  await closeUploads(page);
+  await uploadFiles(page, [{ name, buffer: Buffer.from(`minutes, second draft ${stamp}\n`) }]);
+  await closeUploads(page);
+  const folder = page.url();
+
+  await openMenu(page, fileRow(page, name));
+  await page.getByRole('menuitem', { name: 'History versions' }).click();
+  const panel = page.getByRole('dialog', { name: `History of “${name}”` });
+  const versions = panel.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Preview version 1' }).click();
+
+  // In this tab, version 1's own text, said to be version 1; nothing to edit or lock.
+  await expect(page).toHaveURL(/\/p\/\d+\?history=\d+$/);
+  await expect(page.getByText(`minutes, first draft ${stamp}`)).toBeVisible();
+  await expect(page.getByText(/^Version 1 · /)).toBeVisible();
+  await expect(page.getByText(`minutes, second draft ${stamp}`)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lock' })).toHaveCount(0);
+  // Its download is that version's bytes.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await readFile(await (await downloading).path())).equals(first)).toBe(true);
+
+  // Close: back in the folder, with the versions open where the preview was asked for.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(folder);
+  await expect(versions).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Preview version 2' }).click();
+  await expect(page.getByText(/^Version 2 \(current\) · /)).toBeVisible();
+  await expect(page.getByText(`minutes, second draft ${stamp}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(versions).toHaveCount(2);
+
+  // Closed, the panel stays closed when the page loads again.
+  await closeDialog(panel);
+  await page.reload();
+  await expect(fileRow(page, name)).toBeVisible();
+  await expect(panel).toHaveCount(0);
+});
+
 test('a team member who may not open the team bin is sent to /404.html', async ({ page }) => {
   await login(page, 'wangfang');
   const volumes = await page.request.get('/api/cooper/users/self/volumes?offset=0&limit=50');

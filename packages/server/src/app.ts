@@ -362,6 +362,7 @@ function createServices(
     db,
     access: fileAccess,
     files,
+    history,
     locks: lockGuard,
     blobs,
     settings,

@@ -132,8 +132,21 @@ export function appHomeOf(settings: Parameters<typeof previewVariant>[0]): '/pcv
 
 // --- GET {preview}/v1/legacy/view ------------------------------------------------------------------
 
-/** How the viewer reached the file: the drive, the recycle bin (/view/p) or a share link (/l). */
-export type PreviewSource = 'file' | 'recycle' | 'link';
+/**
+ * How the viewer reached the file: the drive, the recycle bin (/view/p), a share link (/l), or one
+ * of the file's history versions (/p/{fid}?history={id}).
+ */
+export type PreviewSource = 'file' | 'recycle' | 'link' | 'history';
+
+/** The history version a preview shows (the view's fver, fsize and mtime are that version's). */
+export interface PreviewHistory {
+  historyid: number;
+  ver: number;
+  /** Unix seconds: when this content was saved. */
+  ctime: number;
+  /** The version is the file's current content. */
+  is_current: boolean;
+}
 
 /** Addresses of the bytes the viewer loads; each carries the source's query (recycle, link ...). */
 export interface PreviewUrls {
@@ -172,6 +185,8 @@ export interface PreviewView {
   source: PreviewSource;
   /** spec 001 §2: a recycled file is shown with the recycle marker. */
   recycle: boolean;
+  /** A history version, shown read only and marked with its version; null for the file itself. */
+  history: PreviewHistory | null;
   variant: PreviewVariant;
   /**
    * What the viewer offers: download and print (printing hands the content out as a download

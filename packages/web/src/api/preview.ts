@@ -5,12 +5,16 @@
 import type { PreviewConversionState, PreviewNeighbors, PreviewView, ZipListing } from '@cirrus/shared';
 import { ApiError, type ApiErrorBody, http, type OnSessionExpired, type RequestOptions } from './http';
 
-/** How the viewer reached the file: the drive, the recycle bin, or a share link with its access code. */
+/**
+ * How the viewer reached the file: the drive, the recycle bin, a share link with its access code,
+ * or one of the file's history versions.
+ */
 export interface PreviewSourceParams {
   fileid?: number;
   recycle?: boolean;
   link?: string;
   rand_code?: string;
+  history?: number;
 }
 
 export type SortParams = { orderby: 'name' | 'mtime' | 'size'; order: 'asc' | 'desc' };
@@ -24,6 +28,7 @@ export const previewApi = {
         recycle: source.recycle ? 1 : undefined,
         link: source.link,
         rand_code: source.rand_code,
+        history: source.history,
       },
     }),
 

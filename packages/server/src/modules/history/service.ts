@@ -50,6 +50,14 @@ function present(
   };
 }
 
+/** A file as it was at a version: that content, size and time, under its current name. */
+function asOf(located: Located, v: repo.VersionRow): Located {
+  return {
+    ...located,
+    file: { ...located.file, sha256: v.sha256, sha1: v.sha1, size: v.size, ver: v.ver, mtime: v.created_at },
+  };
+}
+
 /**
  * History versions (spec 001 §3, §7 "History"; spec 000 §3, §5, §6 history limit). Every content
  * change of a file adds a version (modules/files); here they are listed, downloaded, recovered,
@@ -176,11 +184,21 @@ export function createHistoryService({ db, access, files, spaces, keeper, orphan
     async versionContent(actor: Actor, groupId: number, fileId: number, historyId: number): Promise<Located> {
       const located = await requireHistory(actor, fileId, groupId);
       requirePermission(located.mask, 'download');
+      return asOf(located, await requireVersion(located, historyId));
+    },
+
+    /**
+     * One version of a file the actor may read the history of, as the file was then (the viewer's
+     * ?history=), with the version's record. What the caller needs besides (read, download) it checks.
+     */
+    async versionOf(
+      actor: Actor,
+      fileId: number,
+      historyId: number,
+    ): Promise<{ located: Located; version: HistoryRecord }> {
+      const located = await requireHistory(actor, fileId);
       const v = await requireVersion(located, historyId);
-      return {
-        ...located,
-        file: { ...located.file, sha256: v.sha256, sha1: v.sha1, size: v.size, mtime: v.created_at },
-      };
+      return { located: asOf(located, v), version: present(v, located.file) };
     },
 
     /** GET /xfi/v1/volumes/{v}: the volume with its history limit. */

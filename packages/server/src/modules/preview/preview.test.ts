@@ -234,6 +234,93 @@ describe('GET {preview}/v1/legacy/view', () => {
     expect((await mc.get(info.urls.content)).statusCode).toBe(404);
   });
 
+  test('a history version opens with history={id}: its own bytes, read only, marked with its version', async () => {
+    const owner = await t.makeUser();
+    const reader = await t.makeUser();
+    const gid = await makeTeam(t, owner, [{ user: reader, role: TEAM_ROLE.read_member }]);
+    const oc = await owner.client();
+    const first = Buffer.from(`first draft ${Date.now()}`);
+    await upload(oc, gid, 0, 'draft.txt', first);
+    const file = await upload(oc, gid, 0, 'draft.txt', Buffer.from('second draft'));
+    const versions = (await oc.get(`/api/v3/files/${file.fileid}/histories`)).json().histories;
+    const old = versions.find((v: { ver: number }) => v.ver === 1);
+    const current = versions.find((v: { ver: number }) => v.ver === 2);
+
+    const at = `/v1/legacy/view?fileid=${file.fileid}&history=${old.id}`;
+    expect((await t.anonymous().get(at)).json().result).toBe('userNotLogin');
+    expect((await oc.get(`/v1/legacy/view?fileid=${file.fileid}&history=x`)).statusCode).toBe(400);
+    // Someone outside the team, a version of another file, a version that is not there: not found.
+    expect((await (await me()).c.get(at)).statusCode).toBe(404);
+    const other = await upload(oc, gid, 0, 'other.txt', Buffer.from('other'));
+    expect((await oc.get(`/v1/legacy/view?fileid=${other.fileid}&history=${old.id}`)).statusCode).toBe(404);
+    expect((await oc.get(`/v1/legacy/view?fileid=${file.fileid}&history=999999`)).statusCode).toBe(404);
+    // Not through a share link, nor of a file in the bin.
+    expect((await oc.get(`${at}&recycle=1`)).statusCode).toBe(400);
+
+    const info = await view(oc, file.fileid, `&history=${old.id}`);
+    expect(info).toMatchObject({
+      fileid: file.fileid,
+      fname: 'draft.txt',
+      kind: 'text',
+      fver: 1,
+      fsize: first.length,
+      mtime: old.ctime,
+      source: 'history',
+      recycle: false,
+      history: { historyid: old.id, ver: 1, ctime: old.ctime, is_current: false },
+      // Read only: no editing, no lock; the version downloads and prints as the file would.
+      permissions: { download: true, print: true, lock: false, unlock: false, edit: false },
+      filelock: null,
+      urls: {
+        content: `/v1/preview/files/${file.fileid}/content?history=${old.id}`,
+        download: `/xfi/v1/me/volumes/${gid}/files/${file.fileid}/content?platform=web&history=${old.id}`,
+      },
+    });
+    expect((await oc.get(info.urls.content)).body).toBe(first.toString());
+    expect((await oc.get(info.urls.download)).body).toBe(first.toString());
+    // The current version through its history id says so; the file itself is unchanged.
+    expect((await view(oc, file.fileid, `&history=${current.id}`)).history).toMatchObject({
+      is_current: true,
+    });
+    expect((await view(oc, file.fileid)).history).toBeNull();
+    expect((await oc.get(`/v1/preview/files/${file.fileid}/content`)).body).toBe('second draft');
+
+    // The same permissions as reading the file's history: a reader who may read the file and its
+    // history sees the version; without the history permission it is refused, as the list is.
+    const rc = await reader.client();
+    expect((await rc.get(info.urls.content)).body).toBe(first.toString());
+    await oc.put(`/api/v3/groups/${gid}/files/0/permission`, {
+      permissions: [{ team_role: TEAM_ROLE.read_member, user_acl: maskOf('read') }],
+    });
+    for (const url of [at, info.urls.content]) {
+      const denied = await rc.get(url);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().result).toBe('permissionDenied');
+    }
+  });
+
+  test('history versions of pictures and archives show their own content', async () => {
+    const { c, gid } = await me();
+    const red = await sharp({ create: { width: 30, height: 10, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const blue = await sharp({ create: { width: 10, height: 30, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer();
+    await upload(c, gid, 0, 'logo.png', red);
+    const logo = await upload(c, gid, 0, 'logo.png', blue);
+    const [, firstLogo] = (await c.get(`/api/v3/files/${logo.fileid}/histories`)).json().histories;
+    const picture = await c.get((await view(c, logo.fileid, `&history=${firstLogo.id}`)).urls.image);
+    expect(picture.statusCode).toBe(200);
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 30, height: 10 });
+
+    await upload(c, gid, 0, 'bundle.zip', await zipOf({ 'old.txt': 'old' }));
+    const bundle = await upload(c, gid, 0, 'bundle.zip', await zipOf({ 'new.txt': 'new' }));
+    const [, firstBundle] = (await c.get(`/api/v3/files/${bundle.fileid}/histories`)).json().histories;
+    const entries = await c.get((await view(c, bundle.fileid, `&history=${firstBundle.id}`)).urls.entries);
+    expect(entries.json().entries.map((e: { name: string }) => e.name)).toEqual(['old.txt']);
+  });
+
   test('a share link that does not exist answers lightLinkNotExist, logged in or not', async () => {
     for (const c of [t.anonymous(), (await me()).c]) {
       const res = await c.get('/v1/legacy/view?link=abcDEF123');

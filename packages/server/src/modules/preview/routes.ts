@@ -8,11 +8,15 @@ import type { BlobStore } from '../../storage/index.ts';
 import { attachment, etagMatches, parseRange } from '../downloads/http-headers.ts';
 import type { Bytes, PreviewService, SourceQuery } from './service.ts';
 
-/** ?recycle=1 for a file in the bin; ?link=sid&rand_code= for one opened through a share link. */
+/**
+ * ?recycle=1 for a file in the bin; ?link=sid&rand_code= for one opened through a share link;
+ * ?history={id} for one of the file's history versions.
+ */
 const Source = {
   recycle: QueryBool,
   link: z.string().min(1).max(200).optional(),
   rand_code: z.string().max(64).optional(),
+  history: Id.optional(),
 };
 const ViewQuery = z.object({ fileid: Id.optional(), ...Source });
 const FileParams = z.object({ fid: Id });
@@ -71,6 +75,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
       recycle: req.query.recycle,
       link: req.query.link,
       rand_code: req.query.rand_code,
+      history: req.query.history,
       ip: clientIp(req),
     });
 

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  type HistoryRecord,
   hasPermission,
   isEditableText,
   isTextKind,
@@ -29,10 +30,11 @@ import { DomainError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { digestFile } from '../../storage/hash.ts';
 import type { BlobStore } from '../../storage/index.ts';
-import type { FileAccess } from '../files/access.ts';
+import type { FileAccess, Located } from '../files/access.ts';
 import { requirePermission } from '../files/policy.ts';
 import type { FileWithNames } from '../files/repo.ts';
 import type { FileService } from '../files/service.ts';
+import type { HistoryService } from '../history/service.ts';
 import type { LockGuard } from '../locks/guard.ts';
 import { canOpenBin } from '../recycle/policy.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -53,11 +55,15 @@ const RETRY_TIMEOUT_AFTER = 10 * 60;
 /** A conversion still queued or running after this long lost its job (a crash): queue it again. */
 const STALE_AFTER = 30 * 60;
 
-/** How the viewer reached the file: ?recycle=1 (the bin), ?link=sid&rand_code= (a share link). */
+/**
+ * How the viewer reached the file: ?recycle=1 (the bin), ?link=sid&rand_code= (a share link),
+ * ?history={id} (one of its history versions).
+ */
 export interface SourceQuery {
   recycle: boolean;
   link?: string;
   rand_code?: string;
+  history?: number;
   /** The client's address: a link's access code is throttled per address here as on the link page. */
   ip?: string;
 }
@@ -73,6 +79,8 @@ export interface Target {
   /** The actor may change the file (the update permission) and manages its space: drive files only. */
   canUpdate: boolean;
   canManage: boolean;
+  /** The history version shown (`file` is the file as it was then); undefined for the file itself. */
+  version?: HistoryRecord;
 }
 
 /** Bytes to answer: a blob (with Range) or a small buffer made here. */
@@ -84,6 +92,8 @@ interface Deps {
   db: Db;
   access: FileAccess;
   files: Pick<FileService, 'neighbors'>;
+  /** A history version as the file was then (?history=). */
+  history: Pick<HistoryService, 'versionOf'>;
   locks: LockGuard;
   blobs: BlobStore;
   settings: SettingsService;
@@ -132,8 +142,22 @@ const CONVERT_EXT: Record<string, string> = { wps: 'doc', et: 'xls', dps: 'ppt' 
  * decoded, inspected or converted once.
  */
 export function createPreviewService(deps: Deps) {
-  const { db, access, files, locks, blobs, settings, jobs, converter, links, opened, wake, workDir, now } =
-    deps;
+  const {
+    db,
+    access,
+    files,
+    history,
+    locks,
+    blobs,
+    settings,
+    jobs,
+    converter,
+    links,
+    opened,
+    wake,
+    workDir,
+    now,
+  } = deps;
   let waking: Promise<unknown> | undefined;
 
   function wakeJobs(): void {
@@ -145,26 +169,56 @@ export function createPreviewService(deps: Deps) {
       });
   }
 
-  async function target(actor: Actor | null, fileId: number | undefined, q: SourceQuery): Promise<Target> {
-    async function finish(
-      file: FileWithNames,
-      source: PreviewSource,
-      can: Pick<Target, 'canDownload' | 'downloadUrl' | 'canUpdate' | 'canManage'>,
-    ): Promise<Target> {
-      // A file an administrator blocked shows the illegalFile page, through a link too (issue 6).
-      const blocked = await deps.blocks?.illegalFileError(file, actor);
-      if (blocked) throw blocked;
-      const ext = file.is_folder ? '' : splitExt(file.name).ext.toLowerCase();
-      const kind = file.is_folder ? 'unsupported' : previewKindOf(ext);
-      return { file, source, kind, ext, ...can };
-    }
+  async function finish(
+    actor: Actor | null,
+    file: FileWithNames,
+    source: PreviewSource,
+    can: Pick<Target, 'canDownload' | 'downloadUrl' | 'canUpdate' | 'canManage' | 'version'>,
+  ): Promise<Target> {
+    // A file an administrator blocked shows the illegalFile page, through a link too (issue 6).
+    const blocked = await deps.blocks?.illegalFileError(file, actor);
+    if (blocked) throw blocked;
+    const ext = file.is_folder ? '' : splitExt(file.name).ext.toLowerCase();
+    const kind = file.is_folder ? 'unsupported' : previewKindOf(ext);
+    return { file, source, kind, ext, ...can };
+  }
 
+  /** A security document its rights do not let them read has its own error page (spec 001 §9). */
+  function requireRead(located: Located): void {
+    requirePermission(located.mask, 'read', located.file.secure_guid ? 'noSecdocAuth' : 'permissionDenied');
+  }
+
+  /**
+   * One of a file's history versions (?history=), as the file was then: for whoever may read the
+   * file and its history versions (the history permission, which their list needs too); read
+   * only, never edited or locked in the viewer. It downloads as the history panel's download does.
+   */
+  async function versionTarget(actor: Actor, fileId: number, historyId: number): Promise<Target> {
+    const { located, version } = await history.versionOf(actor, fileId, historyId);
+    requireRead(located);
+    const { file } = located;
+    const canDownload = hasPermission(located.mask, 'download');
+    const downloadUrl = canDownload
+      ? `/xfi/v1/me/volumes/${file.group_id}/files/${file.id}/content?platform=web&history=${version.id}`
+      : '';
+    return finish(actor, file, 'history', {
+      canDownload,
+      downloadUrl,
+      canUpdate: false,
+      canManage: false,
+      version,
+    });
+  }
+
+  async function target(actor: Actor | null, fileId: number | undefined, q: SourceQuery): Promise<Target> {
     let file: FileWithNames;
     let source: PreviewSource;
     let canDownload = false;
     let downloadUrl = '';
     let canUpdate = false;
     let canManage = false;
+    // A version is of a file of the drive: not through a share link, nor in the bin.
+    if (q.history !== undefined && (q.link || q.recycle)) throw new DomainError('badRequest');
     if (q.link) {
       const found = await links.resolve({
         sid: q.link,
@@ -178,6 +232,7 @@ export function createPreviewService(deps: Deps) {
     } else {
       if (!actor) throw new DomainError('userNotLogin');
       if (fileId === undefined) throw new DomainError('badRequest');
+      if (q.history !== undefined) return versionTarget(actor, fileId, q.history);
       const located = await access
         .requireFile(actor, fileId, { deleted: q.recycle })
         .catch(async (err: unknown) => {
@@ -189,10 +244,9 @@ export function createPreviewService(deps: Deps) {
         });
       if (!('ctx' in located)) {
         ({ file, canDownload, downloadUrl } = located);
-        return finish(file, 'link', { canDownload, downloadUrl, canUpdate: false, canManage: false });
+        return finish(actor, file, 'link', { canDownload, downloadUrl, canUpdate: false, canManage: false });
       }
-      // A security document its rights do not let them read has its own error page (spec 001 §9).
-      requirePermission(located.mask, 'read', located.file.secure_guid ? 'noSecdocAuth' : 'permissionDenied');
+      requireRead(located);
       file = located.file;
       // spec 001 §2: a team's bin, and so its files, are for its creator, managers and admins.
       if (file.status !== 'live' && !canOpenBin(located.ctx)) throw new DomainError('fileNotExists');
@@ -203,7 +257,7 @@ export function createPreviewService(deps: Deps) {
       if (canDownload)
         downloadUrl = `/api/v3/groups/${file.group_id}/files/${file.id}/download?action=download`;
     }
-    return finish(file, source, { canDownload, downloadUrl, canUpdate, canManage });
+    return finish(actor, file, source, { canDownload, downloadUrl, canUpdate, canManage });
   }
 
   function requireKind(t: Target, ...kinds: PreviewKind[]): void {
@@ -266,6 +320,7 @@ export function createPreviewService(deps: Deps) {
   function urlsOf(t: Target, q: SourceQuery): PreviewView['urls'] {
     const params = new URLSearchParams();
     if (t.source === 'recycle') params.set('recycle', '1');
+    if (t.version) params.set('history', String(t.version.id));
     if (t.source === 'link' && q.link) {
       params.set('link', q.link);
       if (q.rand_code) params.set('rand_code', q.rand_code);
@@ -355,6 +410,14 @@ export function createPreviewService(deps: Deps) {
         error,
         source: t.source,
         recycle: t.source === 'recycle',
+        history: t.version
+          ? {
+              historyid: t.version.id,
+              ver: t.version.ver,
+              ctime: t.version.ctime,
+              is_current: t.version.is_current,
+            }
+          : null,
         variant: previewVariant(s),
         // Printing hands out the content as surely as a download does.
         permissions: {

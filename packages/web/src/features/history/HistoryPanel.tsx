@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   type FileRecord,
   formatRelativeTime,
@@ -10,7 +10,7 @@ import {
   toMillis,
 } from '@cirrus/shared';
 import { Button, Drawer, Empty, Input, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { historyApi } from '../../api/history';
 import { errorMessage } from '../../api/http';
@@ -25,6 +25,37 @@ import { useDeleteVersion, useHistories, useModifiers, useRecoverVersion, useSet
 import './history.css';
 
 export type HistoryFile = Pick<FileRecord, 'id' | 'groupid' | 'fname' | 'user_acl'>;
+
+/** A small icon button of a version: its tooltip says what it does, its label to which version. */
+function VersionButton({
+  title,
+  label,
+  icon,
+  danger,
+  loading,
+  onClick,
+}: {
+  title: string;
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <HoverTooltip title={title}>
+      <Button
+        type="text"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={label}
+        loading={loading}
+        onClick={onClick}
+      />
+    </HoverTooltip>
+  );
+}
 
 /** The remark of a version: shown, and edited in place (Enter or leaving the field saves, Esc cancels). */
 function Remark({
@@ -85,16 +116,13 @@ function Remark({
         {version.log || t('history.noRemark')}
       </Typography.Text>
       {editable && (
-        <HoverTooltip title={t('history.editRemark')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined aria-hidden />}
-            aria-label={t('history.editRemarkOf', { ver: version.ver })}
-            loading={setRemark.isPending}
-            onClick={() => setDraft(version.log)}
-          />
-        </HoverTooltip>
+        <VersionButton
+          title={t('history.editRemark')}
+          label={t('history.editRemarkOf', { ver: version.ver })}
+          icon={<EditOutlined aria-hidden />}
+          loading={setRemark.isPending}
+          onClick={() => setDraft(version.log)}
+        />
       )}
     </span>
   );
@@ -104,17 +132,20 @@ type Confirm = { kind: 'recover' | 'delete'; version: HistoryRecord };
 
 /**
  * A file's history versions (spec 001 §7 "History"; issue 4 "a history panel for a file"): newest
- * first with modifier, time, size and remark; download any version, recover an older one (it
- * becomes a new current version), delete one, edit a remark, and filter by modifier.
+ * first with modifier, time, size and remark; preview or download any version, recover an older
+ * one (it becomes a new current version), delete one, edit a remark, and filter by modifier.
  */
 export function HistoryPanel({
   file,
   open,
   onClose,
+  onPreview,
 }: {
   file: HistoryFile | undefined;
   open: boolean;
   onClose: () => void;
+  /** Opens a version in the viewer. */
+  onPreview: (file: HistoryFile, version: HistoryRecord) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -185,43 +216,40 @@ export function HistoryPanel({
                 {version.is_current && <Tag color="blue">{t('history.current')}</Tag>}
               </Space>
               <Space size={0}>
+                <VersionButton
+                  title={t('history.preview')}
+                  label={t('history.previewVersion', { ver: version.ver })}
+                  icon={<EyeOutlined aria-hidden />}
+                  onClick={() => file && onPreview(file, version)}
+                />
                 {canDownload && (
-                  <HoverTooltip title={t('history.download')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<DownloadOutlined aria-hidden />}
-                      aria-label={t('history.downloadVersion', { ver: version.ver })}
-                      onClick={() =>
-                        startDownload(historyApi.downloadUrl(gid, fid, version.id), (error) =>
-                          notify.error(error),
-                        )
-                      }
-                    />
-                  </HoverTooltip>
+                  <VersionButton
+                    title={t('history.download')}
+                    label={t('history.downloadVersion', { ver: version.ver })}
+                    icon={<DownloadOutlined aria-hidden />}
+                    onClick={() =>
+                      startDownload(historyApi.downloadUrl(gid, fid, version.id), (error) =>
+                        notify.error(error),
+                      )
+                    }
+                  />
                 )}
                 {canUpdate && !version.is_current && (
-                  <HoverTooltip title={t('history.recover')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<UndoOutlined aria-hidden />}
-                      aria-label={t('history.recoverVersion', { ver: version.ver })}
-                      onClick={() => ask({ kind: 'recover', version })}
-                    />
-                  </HoverTooltip>
+                  <VersionButton
+                    title={t('history.recover')}
+                    label={t('history.recoverVersion', { ver: version.ver })}
+                    icon={<UndoOutlined aria-hidden />}
+                    onClick={() => ask({ kind: 'recover', version })}
+                  />
                 )}
                 {canDelete && !version.is_current && (
-                  <HoverTooltip title={t('history.delete')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined aria-hidden />}
-                      aria-label={t('history.deleteVersion', { ver: version.ver })}
-                      onClick={() => ask({ kind: 'delete', version })}
-                    />
-                  </HoverTooltip>
+                  <VersionButton
+                    title={t('history.delete')}
+                    label={t('history.deleteVersion', { ver: version.ver })}
+                    icon={<DeleteOutlined aria-hidden />}
+                    danger
+                    onClick={() => ask({ kind: 'delete', version })}
+                  />
                 )}
               </Space>
             </div>

@@ -1,12 +1,15 @@
 import { HistoryOutlined, InfoCircleOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import type { FileRecord } from '@cirrus/shared';
+import type { FileRecord, HistoryRecord } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useTeams } from '../drive/queries';
+import { historyPreviewPath } from '../preview/paths';
 import { useToggleStar } from '../stars/queries';
 import { type ExtraAction, extraActionsFor, isExtraAction } from './file-extras';
+import type { HistoryFile } from './HistoryPanel';
 
 // Loaded when first opened: the drive's first screen carries none of the panels' code.
 const HistoryPanel = lazy(() => import('./HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
@@ -33,16 +36,27 @@ export function useSpaceName() {
 }
 
 /**
+ * The location state of a list whose history panel opened a version in the viewer: the viewer's
+ * Close goes back in history to it, and the panel is open again there.
+ */
+interface HistoryReturn {
+  historyOf?: HistoryFile;
+}
+
+/**
  * Star/unstar, history versions and the detail panel for any list of files (the drive's file list,
  * starred, recent). A list adds `menuItems(files)` to its context menu, passes the keys it does
  * not know to `run`, and renders `panels` once.
  */
 export function useFileExtras() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const here = useLocation();
   const toggleStar = useToggleStar();
   const spaceName = useSpaceName();
-  const [historyFile, setHistoryFile] = useState<FileRecord>();
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const returning = (here.state as HistoryReturn | null)?.historyOf;
+  const [historyFile, setHistoryFile] = useState<HistoryFile | undefined>(returning);
+  const [historyOpen, setHistoryOpen] = useState(returning !== undefined);
   const [detailFile, setDetailFile] = useState<FileRecord>();
   const [detailOpen, setDetailOpen] = useState(false);
 
@@ -93,12 +107,32 @@ export function useFileExtras() {
     );
   };
 
+  /** This entry of the browser's history (the list), with the panel to open on coming back, or none. */
+  const markList = (historyOf: HistoryFile | undefined) =>
+    navigate(
+      { pathname: here.pathname, search: here.search, hash: here.hash },
+      { replace: true, state: { ...(here.state as object | null), historyOf } },
+    );
+  const previewVersion = async ({ id, groupid, fname, user_acl }: HistoryFile, version: HistoryRecord) => {
+    await markList({ id, groupid, fname, user_acl });
+    await navigate(historyPreviewPath(id, version.id), { state: { fromList: true } });
+  };
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    if (returning) void markList(undefined);
+  };
+
   const historyMounted = useOpenedOnce(historyOpen);
   const detailMounted = useOpenedOnce(detailOpen);
   const panels = (
     <Suspense fallback={null}>
       {historyMounted && (
-        <HistoryPanel file={historyFile} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+        <HistoryPanel
+          file={historyFile}
+          open={historyOpen}
+          onClose={closeHistory}
+          onPreview={(file, version) => void previewVersion(file, version)}
+        />
       )}
       {detailMounted && (
         <FileDetailPanel

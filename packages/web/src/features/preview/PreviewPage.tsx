@@ -3,6 +3,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  HistoryOutlined,
   LeftOutlined,
   LockOutlined,
   PrinterOutlined,
@@ -12,10 +13,12 @@ import {
 } from '@ant-design/icons';
 import {
   errorText,
+  formatRelativeTime,
   lookupErrorMessage,
   messageText,
   type PreviewKind,
   type PreviewView,
+  toMillis,
 } from '@cirrus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tag } from 'antd';
@@ -41,6 +44,7 @@ import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useNotify } from '../../components/useNotify';
+import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { startDownload } from '../drive/download';
 import { drivePath, locationOfFolder } from '../drive/location';
@@ -181,6 +185,28 @@ function RecoverButton({ view }: { view: PreviewView }) {
   );
 }
 
+/** The version a history preview shows, and when it was saved (the viewer shows it read only). */
+function HistoryMarker({ history }: { history: NonNullable<PreviewView['history']> }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const now = useNow();
+  const saved = toMillis(history.ctime);
+  const text = t(history.is_current ? 'preview.historyMarkerCurrent' : 'preview.historyMarker', {
+    ver: history.ver,
+    time: formatRelativeTime(saved, now, language),
+  });
+  return (
+    <Tag
+      icon={<HistoryOutlined />}
+      color="blue"
+      className="cirrus-preview-marker"
+      title={new Date(saved).toLocaleString(language)}
+    >
+      {text}
+    </Tag>
+  );
+}
+
 interface ShellProps {
   kind: PreviewRouteKind;
   view: PreviewView;
@@ -234,7 +260,9 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
   const setPrint = useCallback((handler: PrintHandler | undefined) => {
     printRef.current = handler;
   }, []);
-  useDocumentTitle(view.fname);
+  useDocumentTitle(
+    view.history ? t('preview.historyTitle', { name: view.fname, ver: view.history.ver }) : view.fname,
+  );
 
   const close = () => {
     if ((location.state as FromList | null)?.fromList) void navigate(-1);
@@ -288,10 +316,11 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
           <FileTypeIcon file={{ ftype: 'file', extname: view.extname }} size={22} />
           <h1 title={view.fname}>{view.fname}</h1>
           {view.recycle && (
-            <Tag icon={<DeleteOutlined />} color="orange" className="cirrus-preview-recycle">
+            <Tag icon={<DeleteOutlined />} color="orange" className="cirrus-preview-marker">
               {t('preview.recycleMarker')}
             </Tag>
           )}
+          {view.history && <HistoryMarker history={view.history} />}
           {view.filelock && (
             <FileLockBadge lock={view.filelock} self={view.filelock.userid === locks.selfId} />
           )}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  historyPreviewPath,
   linkFolderOf,
   linkPreviewPath,
   linkViewPath,
@@ -15,6 +16,7 @@ describe('preview addresses', () => {
     expect(previewPath(12)).toBe('/p/12');
     expect(previewPath(12, { orderby: 'name', order: 'asc' })).toBe('/p/12?orderby=name&order=asc');
     expect(recyclePreviewPath(7)).toBe('/view/p/7');
+    expect(historyPreviewPath(12, 40)).toBe('/p/12?history=40');
     expect(linkPreviewPath('aB3_x', { fileid: 4, randCode: 'k2' })).toBe('/l/aB3_x?fileid=4&rand_code=k2');
     expect(linkViewPath('aB3_x', 4)).toBe('/l/aB3_x?fileid=4&view=1');
     expect(linkViewPath('aB3_x', 4, { randCode: 'k2', parentid: 31 })).toBe(
@@ -48,6 +50,9 @@ describe('preview addresses', () => {
     ['recycle', '12', '', { fileid: 12, recycle: true }],
     ['file', '12a', '', undefined],
     ['file', '0', '', undefined],
+    ['file', '12', '?history=40', { fileid: 12, history: 40 }],
+    ['file', '12', '?history=x', undefined],
+    ['shared', '12', '?history=40', { fileid: 12 }],
     ['link', 'aB3_x', '?rand_code=k2&fileid=9', { link: 'aB3_x', fileid: 9, rand_code: 'k2' }],
     ['link', 'bad sid', '', undefined],
   ] as const)('%s %s%s', (kind, param, search, expected) => {

@@ -5,6 +5,7 @@
  *   /l/{sid}      a file through a share link (?fileid= picks one in a shared folder, ?parentid= the
  *                 subfolder the visitor has open, ?rand_code= the access code)
  *   /view/p/{id}  a file in the recycle bin, with the recycle marker
+ *   /p/{fid}?history={id}  one of a file's history versions, read only, marked with its version
  *   /403, /502    the preview shell's error pages
  * A drive preview carries the list's order (?orderby=&order=), so previous and next follow it.
  */
@@ -30,6 +31,11 @@ export function previewPath(fileid: number, sort?: SortParams): string {
 /** A file shared with the user (the shared-files list). */
 export function sharedPreviewPath(fileid: number): string {
   return `/s/${fileid}`;
+}
+
+/** One of a file's history versions (ours: the spec downloads versions, the viewer shows them too). */
+export function historyPreviewPath(fileid: number, historyid: number): string {
+  return `/p/${fileid}?history=${historyid}`;
 }
 
 /** A file in the recycle bin (spec 001 §2: /view/p/{id} with the recycle marker). */
@@ -113,5 +119,11 @@ export function sourceOf(
   }
   const fileid = parsePreviewId(param);
   if (fileid === undefined) return undefined;
-  return kind === 'recycle' ? { fileid, recycle: true } : { fileid };
+  if (kind === 'recycle') return { fileid, recycle: true };
+  const history = search.get('history');
+  if (kind === 'file' && history !== null) {
+    const historyid = parsePreviewId(history);
+    return historyid === undefined ? undefined : { fileid, history: historyid };
+  }
+  return { fileid };
 }

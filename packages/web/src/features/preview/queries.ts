@@ -17,6 +17,7 @@ export const previewKeys = {
       source.recycle ?? false,
       source.link ?? '',
       source.rand_code ?? '',
+      source.history ?? 0,
     ] as const,
   neighbors: (fileid: number, sort: SortParams, source: PreviewSourceParams) =>
     [...previewKeys.all, 'neighbors', fileid, sort.orderby, sort.order, source.link ?? ''] as const,
