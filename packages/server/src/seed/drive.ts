@@ -1,9 +1,15 @@
-import { AUTO_CONVERT_STATE, TEAM_ROLE, TEAM_TYPE, type TeamRole, type TeamType } from '@cirrus/shared';
+import {
+  AUTO_CONVERT_STATE,
+  nameKey,
+  TEAM_ROLE,
+  TEAM_TYPE,
+  type TeamRole,
+  type TeamType,
+} from '@cirrus/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Actor } from '../http/actor.ts';
 import { findLiveByName } from '../modules/files/repo.ts';
-import { nameKey } from '../modules/files/rules.ts';
 import type { FileService } from '../modules/files/service.ts';
 import { emptyDocument, type NewEmptyType } from '../modules/files/templates.ts';
 import { upsertSetting } from '../modules/settings/repo.ts';

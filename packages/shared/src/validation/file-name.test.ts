@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
+  compareFileNames,
   type FileNameOptions,
   isRenameUnchanged,
   maxFileNameLength,
+  nameKey,
   splitExt,
   validateFileName,
   withFixedExt,
@@ -111,5 +113,25 @@ describe('withFixedExt: the name behind an input with a fixed extension suffix',
     [' Photos ', '', 'Photos', 'Photos'],
   ])('%j with %j -> %j, %j', (input, ext, base, fullName) => {
     expect(withFixedExt(input, ext)).toEqual({ base, fullName });
+  });
+});
+
+describe('the drive order of names', () => {
+  test.each([
+    ['alpha', 'Zeta'],
+    ['Report.txt', 'report.TXT'],
+    ['a', 'ab'],
+    ['b.txt', '说明.txt'],
+    // Code point order, as the database compares name_key: U+10000 and above after U+FFxx.
+    ['\u{FF21}', '\u{1F600}'],
+    ['\u{E000}', '\u{10000}'],
+  ])('%s comes before %s', (a, b) => {
+    expect(compareFileNames(a, b)).toBeLessThan(0);
+    expect(compareFileNames(b, a)).toBeGreaterThan(0);
+  });
+
+  test('a name is keyed case-blind and composed, and equal to itself', () => {
+    expect(nameKey('Café.TXT')).toBe(nameKey('cafe\u0301.txt'));
+    expect(compareFileNames('report.txt', 'report.txt')).toBe(0);
   });
 });

@@ -88,3 +88,37 @@ export function withFixedExt(input: string, ext: string): { base: string; fullNa
 export function isRenameUnchanged(original: string, input: string): boolean {
   return input.trim() === original.trim();
 }
+
+/** Names are unique per folder regardless of case (and of Unicode composition): the name's key. */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/**
+ * A code unit's rank in code point order: the surrogates (U+D800-DFFF, halves of U+10000 and above)
+ * after the rest of the Basic Multilingual Plane, so that comparing UTF-16 code units orders as
+ * comparing code points does (and as comparing UTF-8 bytes does).
+ */
+function codePointRank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  return unit >= 0xe000 ? unit - 0x800 : unit;
+}
+
+function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The drive list's order of names (modules/files: `ORDER BY name_key`, compared byte by byte):
+ * by nameKey in code point order, so case does not count; names that differ only in case (which
+ * one folder never holds, an archive may) then by the name itself.
+ */
+export function compareFileNames(a: string, b: string): number {
+  return compareCodePoints(nameKey(a), nameKey(b)) || compareCodePoints(a, b);
+}

@@ -28,11 +28,6 @@ export async function failItem(
   return { fileid: fileId, name, result: err.key };
 }
 
-/** Names are unique per folder regardless of case (and of Unicode composition). */
-export function nameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
-
 /** spec 001 §5: the shared validator decides; the name is saved trimmed. */
 export function checkName(raw: string, kind: 'file' | 'folder'): string {
   const error = validateFileName(raw, { kind });

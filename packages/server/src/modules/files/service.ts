@@ -4,6 +4,7 @@ import {
   type FileRecord,
   hasPermission,
   maskToFlags,
+  nameKey,
   type PreviewNeighbors,
   securityDocsConvert,
   splitExt,
@@ -38,7 +39,6 @@ import {
   inTransaction,
   liveItemNow,
   lockTrees,
-  nameKey,
 } from './rules.ts';
 import type { AclBody, ListQuery, UpdateBody } from './schema.ts';
 import { emptyDocument, isNewEmptyType } from './templates.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasPermission, securityDocsConvert } from '@cirrus/shared';
+import { hasPermission, nameKey, securityDocsConvert } from '@cirrus/shared';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -22,7 +22,6 @@ import {
   inTransaction,
   liveItemNow,
   lockTrees,
-  nameKey,
 } from './rules.ts';
 import type { BatchTransferBody } from './schema.ts';
 

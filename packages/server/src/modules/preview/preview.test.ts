@@ -511,6 +511,45 @@ describe('each kind gives the viewer the right bytes', () => {
     expect((await c.get(`/v1/preview/files/${broken.fileid}/entries`)).json().result).toBe('invalidFile');
   });
 
+  test('zip entries come as the drive lists a folder: folders first, then by name, each under its folder', async () => {
+    const { c, gid } = await me();
+    // In archive order; "docs" has no entry of its own, only a file in it: it gets a row.
+    const zip = await zipOf({
+      'b.txt': 'b',
+      '说明.txt': 'readme',
+      'Zeta/': '',
+      'Zeta/z.txt': 'z',
+      'A.txt': 'a',
+      'alpha/': '',
+      'alpha/B.txt': 'b',
+      'alpha/sub/': '',
+      'alpha/a.txt': 'a',
+      'alpha/sub/c.txt': 'c',
+      'docs/readme.md': '# docs',
+      'a.txt': 'a',
+    });
+    const file = await upload(c, gid, 0, 'mixed.zip', zip);
+    const res = await c.get((await view(c, file.fileid)).urls.entries);
+    expect(res.json().total).toBe(13);
+    expect(res.json().entries.map((e: { name: string }) => e.name)).toEqual([
+      'alpha/',
+      'alpha/sub/',
+      'alpha/sub/c.txt',
+      'alpha/a.txt',
+      'alpha/B.txt',
+      'docs/',
+      'docs/readme.md',
+      'Zeta/',
+      'Zeta/z.txt',
+      // The same name but for case: as the drive orders names (case-blind), then the capital first.
+      'A.txt',
+      'a.txt',
+      'b.txt',
+      '说明.txt',
+    ]);
+    expect(res.json().entries[5]).toMatchObject({ name: 'docs/', folder: true, size: 0 });
+  });
+
   test('unsupported kinds show the unsupport page with download', async () => {
     const { c, gid } = await me();
     const file = await upload(c, gid, 0, 'setup.exe', Buffer.from('MZ'));

@@ -1,4 +1,11 @@
-import { NAME_MAX, type RecoverResult, type RecycleList, type RecycleRecord, splitExt } from '@cirrus/shared';
+import {
+  NAME_MAX,
+  nameKey,
+  type RecoverResult,
+  type RecycleList,
+  type RecycleRecord,
+  splitExt,
+} from '@cirrus/shared';
 import type { Db, DbOrTrx, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow, GroupRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -8,7 +15,7 @@ import type { EventLog } from '../events/service.ts';
 import type { FileAccess } from '../files/access.ts';
 import { presentFile } from '../files/presenter.ts';
 import * as filesRepo from '../files/repo.ts';
-import { type FailItem, failItem, inTransaction, lockTrees, nameKey } from '../files/rules.ts';
+import { type FailItem, failItem, inTransaction, lockTrees } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { QuotaService } from '../spaces/quota-service.ts';

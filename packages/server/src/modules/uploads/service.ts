@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileRecord } from '@cirrus/shared';
+import { type FileRecord, nameKey } from '@cirrus/shared';
 import type { Db } from '../../db/index.ts';
 import type { FileRow, UploadTransactionRow } from '../../db/schema.ts';
 import type { Actor } from '../../http/actor.ts';
@@ -20,7 +20,6 @@ import {
 } from '../../storage/hash.ts';
 import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
 import type { BlobCollector } from '../blobs/service.ts';
-import { nameKey } from '../files/rules.ts';
 import type { FileService } from '../files/service.ts';
 import * as repo from './repo.ts';
 import type { BeginBody } from './schema.ts';
