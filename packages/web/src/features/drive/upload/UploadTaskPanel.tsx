@@ -28,6 +28,7 @@ import {
   isFinalFailure,
   isFinished,
   isPaused,
+  overallPercent,
   summarize,
   type UploadTask,
 } from './upload-queue';
@@ -230,7 +231,7 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
   const anyPaused = tasks.some(
     (task) => !task.cancelled && (isPaused(task) || (isFailed(task) && !isFinalFailure(task))),
   );
-  const percent = summary.size ? Math.floor((summary.uploaded / summary.size) * 100) : 100;
+  const percent = overallPercent(tasks);
   const allDone = summary.done === summary.total && summary.total + summary.cancelled > 0;
 
   return (
@@ -293,7 +294,14 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
         </div>
       </header>
       {!allDone && (
-        <Progress percent={percent} size="small" showInfo={false} className="cirrus-upload-total" />
+        <Progress
+          percent={percent}
+          // Finished with failures: red, as the count of them is (antd would turn a full bar green).
+          status={percent === 100 && summary.failed > 0 ? 'exception' : 'normal'}
+          size="small"
+          showInfo={false}
+          className="cirrus-upload-total"
+        />
       )}
       {!collapsed && <TaskList tasks={tasks} manager={manager} />}
     </section>

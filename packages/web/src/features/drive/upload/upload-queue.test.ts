@@ -3,6 +3,7 @@ import {
   isActive,
   isFinalFailure,
   newTask,
+  overallPercent,
   smoothSpeed,
   summarize,
   tasksToStart,
@@ -159,7 +160,7 @@ describe('three at a time', () => {
   });
 });
 
-test('summary counts live tasks and bytes', () => {
+test('summary counts live tasks', () => {
   const tasks = [
     task({ id: 'a', status: 'complete', uploaded: 100 }),
     task({ id: 'b', status: 'in_progress', uploaded: 30 }),
@@ -172,8 +173,41 @@ test('summary counts live tasks and bytes', () => {
     cancelled: 1,
     active: 1,
     failed: 1,
-    uploaded: 130,
-    size: 300,
+  });
+});
+
+describe('overall progress: bytes of the uploads that succeeded or may still run, complete when none is left', () => {
+  const failed = {
+    status: 'interrupted',
+    interruption: { kind: 'failed', status: 400, body: null },
+  } as const;
+  test.each([
+    ['one running', [task({ status: 'in_progress', uploaded: 30 })], 30],
+    [
+      'one done, one running',
+      [task({ status: 'complete', uploaded: 100 }), task({ status: 'in_progress', uploaded: 50 })],
+      75,
+    ],
+    ['an empty file done, one failed', [task({ size: 0, status: 'complete' }), task(failed)], 100],
+    [
+      'an empty file done, one cancelled',
+      [task({ size: 0, status: 'complete' }), task({ cancelled: true })],
+      100,
+    ],
+    ['an empty file done, another queued', [task({ size: 0, status: 'complete' }), task({ size: 0 })], 50],
+    [
+      'an empty file done, one running',
+      [task({ size: 0, status: 'complete' }), task({ status: 'in_progress', uploaded: 25 })],
+      25,
+    ],
+    ['all failed', [task(failed)], 100],
+    [
+      'one failed, one paused half way',
+      [task(failed), task({ status: 'interrupted', interruption: { kind: 'paused' }, uploaded: 50 })],
+      50,
+    ],
+  ] as const)('%s: %i%%', (_what, tasks, percent) => {
+    expect(overallPercent(tasks)).toBe(percent);
   });
 });
 

@@ -192,9 +192,6 @@ export interface QueueSummary {
   cancelled: number;
   active: number;
   failed: number;
-  /** Bytes sent over bytes to send, over the tasks not cancelled. */
-  uploaded: number;
-  size: number;
 }
 
 export function summarize(tasks: readonly UploadTask[]): QueueSummary {
@@ -205,9 +202,22 @@ export function summarize(tasks: readonly UploadTask[]): QueueSummary {
     cancelled: tasks.length - live.length,
     active: live.filter(isActive).length,
     failed: live.filter(isFailed).length,
-    uploaded: live.reduce((sum, task) => sum + task.uploaded, 0),
-    size: live.reduce((sum, task) => sum + task.size, 0),
   };
+}
+
+/**
+ * The panel's overall progress, 0 to 100: bytes sent over bytes to send, over the uploads that
+ * succeeded or may still run (a failed or cancelled one has nothing more to send); complete once
+ * none is left to run, whatever the sizes: empty files send no bytes, so while only they run
+ * the count of those done tells it.
+ */
+export function overallPercent(tasks: readonly UploadTask[]): number {
+  const counted = tasks.filter((task) => !task.cancelled && !isFailed(task));
+  const done = counted.filter((task) => task.status === 'complete').length;
+  if (done === counted.length) return 100;
+  const size = counted.reduce((sum, task) => sum + task.size, 0);
+  const uploaded = counted.reduce((sum, task) => sum + task.uploaded, 0);
+  return Math.floor(size > 0 ? (uploaded / size) * 100 : (done / counted.length) * 100);
 }
 
 /**
