@@ -188,6 +188,8 @@ test('a user edits a text file in the viewer and saves it as a new version; leav
   await row(page, name).dblclick();
   await expect(viewerTitle(page)).toHaveText(name);
   await expect(page.getByTestId('text-content')).toHaveText('buy milk\n');
+  // The tab is named after the file, not left at the product's name.
+  await expect(page).toHaveTitle(`${name} · Cirrus`);
 
   // Cancel with changes asks; keeping on editing keeps the text.
   await page.getByRole('button', { name: 'Edit' }).click();

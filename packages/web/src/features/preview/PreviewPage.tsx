@@ -464,7 +464,8 @@ function Preview({
   const { t } = useTranslation();
   // A logged-out visitor of a share link gets the userNotLogin page; elsewhere the login redirect.
   const view = usePreviewView(source, kind === 'link' ? 'none' : 'login');
-  useDocumentTitle(view.isPending ? t('preview.loading') : undefined);
+  // Once loaded, the shell or the error page names the tab.
+  useDocumentTitle(view.isPending ? t('preview.loading') : null);
   if (view.isPending || (view.error instanceof ApiError && view.error.handled)) {
     return <div className="cirrus-preview is-paper">{spin}</div>;
   }
