@@ -530,3 +530,46 @@ test("on a phone, a share member's address stays on one line beside their permis
   await expect(contact).toHaveAttribute('title', 'bob@nebula.example'); // in full, on hover
   await phone.close();
 });
+
+test('people picked from contacts join the members with the permission the invite form has chosen', async ({
+  page,
+}) => {
+  const name = `budget-${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  // A download link (shareWithOne), so the invite form offers "Can view and download"
+  const link = await shareWithOne(page, name, 'bob');
+  await page.reload();
+  await row(page, name).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  await panel.getByRole('button', { name: 'Share members' }).click();
+  const members = page.getByRole('dialog', { name: 'Share members' });
+  await members.getByRole('combobox', { name: 'Permission', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible [title="Can view and download"]').click();
+
+  await members.getByRole('button', { name: 'Pick from contacts' }).click();
+  const picker = page.getByRole('dialog', { name: 'Pick from contacts' });
+  await picker.getByRole('searchbox').fill('李娜');
+  await picker.getByRole('checkbox', { name: '李娜' }).check();
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(picker).toBeHidden();
+
+  // The list shows her at the chosen permission, and so does the server
+  await expect(members.getByRole('combobox', { name: 'Permission of 李娜' })).toBeVisible();
+  await expect(members.locator('.ant-list-item').filter({ hasText: '李娜' })).toContainText(
+    'Can view and download',
+  );
+  const listed = (await api(page, 'GET', `/api/v3/links/${link.sid}/members`)) as {
+    members: { name: string; permission: string }[];
+  };
+  expect(listed.members.find((m) => m.name === '李娜')?.permission).toBe('download');
+
+  // The link drops to view only: the form offers no more than that when the panel opens again
+  await closeDialog(members);
+  await panel.getByRole('combobox', { name: 'Permission' }).click();
+  await page.locator('.ant-select-dropdown:visible [title="Can view"]').click();
+  await expect(page.getByText('Sharing settings changed.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Share members' }).click();
+  const invitePermission = page.getByRole('combobox', { name: 'Permission', exact: true });
+  await expect(members.locator('.ant-select').filter({ has: invitePermission })).toHaveText('Can view');
+});

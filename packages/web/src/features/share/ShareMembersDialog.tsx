@@ -7,6 +7,7 @@ import {
   type LinkPermission,
   MEMBER_SEARCH_DEBOUNCE_MS,
   messageText,
+  minLinkPermission,
   type ShareLink,
   validateInviteAccount,
 } from '@cirrus/shared';
@@ -106,7 +107,10 @@ export function ShareMembersDialog({
   const changes = useMemberChanges(fileid, link.sid);
   const options = link.abilities.permission_options;
   const [account, setAccount] = useState('');
-  const [permission, setPermission] = useState<LinkPermission>('read');
+  const [chosenPermission, setPermission] = useState<LinkPermission>('read');
+  // What the invite form shows and every add sends, typed or picked from contacts: the choice,
+  // lowered to the link's ceiling should the link have changed since (spec 002 §4).
+  const permission = minLinkPermission(chosenPermission, options.at(-1) ?? 'read');
   const [accountError, setAccountError] = useState<string>();
   const [notFound, setNotFound] = useState<string>();
   const [picking, setPicking] = useState(false);
@@ -317,7 +321,7 @@ export function ShareMembersDialog({
         onOk={(picked) =>
           changes.add.mutate(
             {
-              permission: 'read',
+              permission,
               source: 'user',
               userids: picked.filter((p) => p.kind === 'user').map((p) => p.id),
             },
