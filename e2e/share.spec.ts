@@ -573,3 +573,77 @@ test('people picked from contacts join the members with the permission the invit
   const invitePermission = page.getByRole('combobox', { name: 'Permission', exact: true });
   await expect(members.locator('.ant-select').filter({ has: invitePermission })).toHaveText('Can view');
 });
+
+/** The line under a shared-list row's name: its text, and whether every tag shows whole inside the name column. */
+async function phoneLineOf(item: Locator) {
+  const line = item.locator('.cirrus-recordlist-sub');
+  return line.evaluate((el) => {
+    const column = (el.closest('.cirrus-recordlist-main') as HTMLElement).getBoundingClientRect();
+    const tags = [...el.querySelectorAll<HTMLElement>('.ant-tag')];
+    return {
+      text: el.textContent,
+      tagsWhole: tags.every(
+        (tag) => tag.scrollWidth <= tag.clientWidth && tag.getBoundingClientRect().right <= column.right,
+      ),
+    };
+  });
+}
+
+test('on a phone, the shared lists say under each name who shared it, or the link’s state, and when', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const coded = `plan-${stamp}.txt`;
+  const lapsed = `draft-${stamp}.txt`;
+  await login(page, 'alice');
+  // Two links naming bob with an access code; the second one expires 2 s from now
+  const links = [];
+  for (const name of [coded, lapsed]) {
+    const link = await shareWithOne(page, name, 'bob');
+    await api(page, 'PUT', `/api/v3/links/${link.sid}/chkcode`, { sid: link.sid });
+    links.push(link);
+  }
+  const expiring = links[1];
+  const expireTime = Math.floor(Date.now() / 1000) + 2;
+  await api(page, 'PUT', `/api/v3/links/${expiring.sid}`, { sid: expiring.sid, expire_time: expireTime });
+
+  const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const mine = await phone.newPage();
+  await login(mine, 'alice');
+  await mine.goto('/pcview/drive/share?filter=sent');
+  const sent = (name: string) =>
+    mine.getByRole('list', { name: 'Shared' }).getByRole('listitem').filter({ hasText: name });
+  await expect(async () => {
+    await mine.reload();
+    await expect(sent(lapsed)).toContainText('Expired', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  // The tags, whole, then when
+  const justNow = '(just now|1 minute ago)';
+  expect(await phoneLineOf(sent(coded))).toEqual({
+    text: expect.stringMatching(new RegExp(`^Access code on${justNow}$`)),
+    tagsWhole: true,
+  });
+  expect(await phoneLineOf(sent(lapsed))).toMatchObject({ text: /^ExpiredAccess code on/, tagsWhole: true });
+  expect(await mine.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The row's actions are in its menu
+  await sent(coded).getByRole('button', { name: 'More actions' }).click();
+  await expect(mine.getByRole('menuitem', { name: 'Share settings' })).toBeVisible();
+
+  await phone.close();
+
+  const bobsPhone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+  const theirs = await bobsPhone.newPage();
+  await login(theirs, 'bob');
+  await theirs.goto('/pcview/drive/share');
+  const received = theirs
+    .getByRole('list', { name: 'Shared' })
+    .getByRole('listitem')
+    .filter({ hasText: coded });
+  expect(await phoneLineOf(received)).toEqual({
+    text: expect.stringMatching(new RegExp(`^Alice Walker · ${justNow}$`)),
+    tagsWhole: true,
+  });
+  expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await bobsPhone.close();
+});

@@ -1,3 +1,4 @@
+import { MoreOutlined } from '@ant-design/icons';
 import { LIST_ITEM_HEIGHT } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Spin } from 'antd';
@@ -211,5 +212,28 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * A row's menu button ("More actions"): `onOpen` gets the point under the button where the row's
+ * menu opens. On a phone it is the row's one action (RecordList.css).
+ */
+export function RowMoreButton({ onOpen }: { onOpen: (at: { x: number; y: number }) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="cirrus-row-button cirrus-row-more"
+      title={t('drive.toolbar.more')}
+      aria-label={t('drive.toolbar.more')}
+      aria-haspopup="menu"
+      onClick={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        onOpen({ x: box.left, y: box.bottom });
+      }}
+    >
+      <MoreOutlined aria-hidden />
+    </button>
   );
 }

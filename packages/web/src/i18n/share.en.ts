@@ -140,6 +140,7 @@ export const shareEn = {
     received: 'Shared with me',
     sent: 'Shared by me',
     sharer: 'Shared by',
+    sharerAndTime: '{{name}} · {{time}}',
     members: 'Shared with',
     sharedAt: 'Shared',
     open: 'Open',

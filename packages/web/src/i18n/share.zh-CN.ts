@@ -140,6 +140,7 @@ export const shareZhCN: Messages['share'] = {
     received: '分享给我的',
     sent: '我分享的',
     sharer: '分享者',
+    sharerAndTime: '{{name}} · {{time}}',
     members: '分享给',
     sharedAt: '分享时间',
     open: '打开',

@@ -4,7 +4,6 @@ import {
   FolderOpenOutlined,
   FolderOutlined,
   HddOutlined,
-  MoreOutlined,
   ReloadOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -16,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { type RecordColumn, RecordList } from '../../components/RecordList';
+import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -233,21 +232,7 @@ export function RecentPage() {
           onOpen={open}
           onContextMenu={onContextMenu}
           rowLabel={(row) => t('drive.list.select', { name: row.fname })}
-          rowActions={(row) => (
-            <button
-              type="button"
-              className="cirrus-row-button cirrus-row-more"
-              title={t('drive.toolbar.more')}
-              aria-label={t('drive.toolbar.more')}
-              aria-haspopup="menu"
-              onClick={(event) => {
-                const box = event.currentTarget.getBoundingClientRect();
-                setMenu({ x: box.left, y: box.bottom, files: [row] });
-              }}
-            >
-              <MoreOutlined aria-hidden />
-            </button>
-          )}
+          rowActions={(row) => <RowMoreButton onOpen={(at) => setMenu({ ...at, files: [row] })} />}
           placeholder={placeholder}
         />
       </section>

@@ -3,7 +3,6 @@ import {
   CloseOutlined,
   DeleteOutlined,
   EyeOutlined,
-  MoreOutlined,
   ReloadOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
@@ -34,7 +33,7 @@ import type { BinRef } from '../../api/recycle';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { type RecordColumn, RecordList } from '../../components/RecordList';
+import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -399,20 +398,12 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
               >
                 <UndoOutlined aria-hidden />
               </button>
-              <button
-                type="button"
-                className="cirrus-row-button cirrus-row-more"
-                title={t('drive.toolbar.more')}
-                aria-label={t('drive.toolbar.more')}
-                aria-haspopup="menu"
-                onClick={(event) => {
-                  const box = event.currentTarget.getBoundingClientRect();
+              <RowMoreButton
+                onOpen={(at) => {
                   setSelection(contextSelect(selection, row.id));
-                  setMenu({ x: box.left, y: box.bottom, items: [row] });
+                  setMenu({ ...at, items: [row] });
                 }}
-              >
-                <MoreOutlined aria-hidden />
-              </button>
+              />
             </>
           )}
           placeholder={placeholder}

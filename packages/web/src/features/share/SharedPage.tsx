@@ -17,7 +17,7 @@ import { errorMessage } from '../../api/http';
 import type { SharedFilter } from '../../api/links';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { type RecordColumn, RecordList } from '../../components/RecordList';
+import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -30,6 +30,7 @@ import {
   type Selection,
   toggleAll,
 } from '../drive/selection';
+import { DRIVE_PHONE_QUERY, useMediaQuery } from '../drive/useMediaQuery';
 import { DriveAreaFrame } from '../recent/DriveAreaFrame';
 import { ConfirmDialog } from '../teams/ConfirmDialog';
 import { copyText } from './copy';
@@ -55,6 +56,7 @@ export function SharedPage() {
   const list = useSharedList(filter);
   const exit = useExitShare();
   const sharing = useShareActions();
+  const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   const [rawSelection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const ids = useMemo(() => list.files.map((f) => f.id), [list.files]);
   const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
@@ -92,6 +94,35 @@ export function SharedPage() {
     setMenu({ x: event.clientX, y: event.clientY, file: row });
   };
 
+  const sharedAt = (f: SharedFileItem) => formatRelativeTime(toMillis(f.shared_at), now, language);
+  const stateTags = (f: SharedFileItem) => (
+    <>
+      {f.link.status === 'expired' && (
+        <Tag color="red" className="cirrus-share-inline-tag">
+          {t('share.status.expired')}
+        </Tag>
+      )}
+      {f.link.has_chkcode && <Tag className="cirrus-share-inline-tag">{t('share.status.codeOn')}</Tag>}
+    </>
+  );
+  // A phone hides the other columns: the line under the name says what they did, who shared the
+  // file (shared with me) or the link's state (shared by me), and when; the text is cut before a
+  // tag is, so a tag never shrinks to an ellipsis.
+  const phoneLine = (f: SharedFileItem) => {
+    const text =
+      filter === 'received'
+        ? t('share.list.sharerAndTime', { name: f.creator.name, time: sharedAt(f) })
+        : sharedAt(f);
+    return (
+      <span className="cirrus-recordlist-sub cirrus-share-phone-line">
+        {filter === 'sent' && stateTags(f)}
+        <span className="cirrus-share-phone-text" title={text}>
+          {text}
+        </span>
+      </span>
+    );
+  };
+
   const columns: RecordColumn<SharedFileItem>[] = [
     {
       key: 'name',
@@ -110,17 +141,14 @@ export function SharedPage() {
             >
               {f.fname}
             </Link>
-            <span className="cirrus-recordlist-sub">
-              {t(`share.range.${f.link.ranges}`)}
-              {f.link.status === 'expired' && (
-                <Tag color="red" className="cirrus-share-inline-tag">
-                  {t('share.status.expired')}
-                </Tag>
-              )}
-              {f.link.has_chkcode && (
-                <Tag className="cirrus-share-inline-tag">{t('share.status.codeOn')}</Tag>
-              )}
-            </span>
+            {phone ? (
+              phoneLine(f)
+            ) : (
+              <span className="cirrus-recordlist-sub">
+                {t(`share.range.${f.link.ranges}`)}
+                {stateTags(f)}
+              </span>
+            )}
           </span>
         </>
       ),
@@ -145,7 +173,7 @@ export function SharedPage() {
       key: 'shared',
       title: t('share.list.sharedAt'),
       width: '148px',
-      render: (f) => formatRelativeTime(toMillis(f.shared_at), now, language),
+      render: sharedAt,
     },
   ];
 
@@ -235,40 +263,50 @@ export function SharedPage() {
           onOpen={open}
           onContextMenu={onContextMenu}
           rowLabel={(row) => t('drive.list.select', { name: row.fname })}
-          rowActions={(row) => (
-            <>
-              <button
-                type="button"
-                className="cirrus-row-button"
-                title={t('share.list.copyLink')}
-                aria-label={t('share.list.copyLinkOf', { name: row.fname })}
-                onClick={() => void copy(row)}
-              >
-                <CopyOutlined aria-hidden />
-              </button>
-              {filter === 'received' ? (
+          rowActions={(row) =>
+            // A phone has room for one button: the row's menu, as in the other lists on a phone.
+            phone ? (
+              <RowMoreButton
+                onOpen={(at) => {
+                  setSelection(contextSelect(selection, row.id));
+                  setMenu({ ...at, file: row });
+                }}
+              />
+            ) : (
+              <>
                 <button
                   type="button"
                   className="cirrus-row-button"
-                  title={t('share.list.exit')}
-                  aria-label={t('share.list.exitOf', { name: row.fname })}
-                  onClick={() => setLeaving(row)}
+                  title={t('share.list.copyLink')}
+                  aria-label={t('share.list.copyLinkOf', { name: row.fname })}
+                  onClick={() => void copy(row)}
                 >
-                  <LogoutOutlined aria-hidden />
+                  <CopyOutlined aria-hidden />
                 </button>
-              ) : (
-                <button
-                  type="button"
-                  className="cirrus-row-button"
-                  title={t('share.list.settings')}
-                  aria-label={t('share.list.settingsOf', { name: row.fname })}
-                  onClick={() => sharing.share(row)}
-                >
-                  <SettingOutlined aria-hidden />
-                </button>
-              )}
-            </>
-          )}
+                {filter === 'received' ? (
+                  <button
+                    type="button"
+                    className="cirrus-row-button"
+                    title={t('share.list.exit')}
+                    aria-label={t('share.list.exitOf', { name: row.fname })}
+                    onClick={() => setLeaving(row)}
+                  >
+                    <LogoutOutlined aria-hidden />
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="cirrus-row-button"
+                    title={t('share.list.settings')}
+                    aria-label={t('share.list.settingsOf', { name: row.fname })}
+                    onClick={() => sharing.share(row)}
+                  >
+                    <SettingOutlined aria-hidden />
+                  </button>
+                )}
+              </>
+            )
+          }
           placeholder={placeholder}
         />
       </section>

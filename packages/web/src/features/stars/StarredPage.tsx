@@ -1,4 +1,4 @@
-import { FolderOpenOutlined, MoreOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
+import { FolderOpenOutlined, ReloadOutlined, StarFilled } from '@ant-design/icons';
 import { type FileRecord, formatRelativeTime, formatSize, toMillis } from '@cirrus/shared';
 import { Button, Dropdown, Empty, type MenuProps, Result, Skeleton, Typography } from 'antd';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { type RecordColumn, RecordList } from '../../components/RecordList';
+import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import {
@@ -190,19 +190,7 @@ export function StarredPage() {
               >
                 <StarFilled aria-hidden style={{ color: '#f5b82e' }} />
               </button>
-              <button
-                type="button"
-                className="cirrus-row-button cirrus-row-more"
-                title={t('drive.toolbar.more')}
-                aria-label={t('drive.toolbar.more')}
-                aria-haspopup="menu"
-                onClick={(event) => {
-                  const box = event.currentTarget.getBoundingClientRect();
-                  setMenu({ x: box.left, y: box.bottom, files: [row] });
-                }}
-              >
-                <MoreOutlined aria-hidden />
-              </button>
+              <RowMoreButton onOpen={(at) => setMenu({ ...at, files: [row] })} />
             </>
           )}
           placeholder={placeholder}
