@@ -20,6 +20,7 @@ import * as searchNamesWritten from './migrations/20261127_0018_search_names_wri
 import * as chat from './migrations/20261128_0019_chat.ts';
 import * as secdoc from './migrations/20261128_0020_secdoc.ts';
 import * as linkLogVisits from './migrations/20261128_0021_link_log_visits.ts';
+import * as nameOrder from './migrations/20261129_0022_name_order.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261128_0019_chat': chat.migration,
   '20261128_0020_secdoc': secdoc.migration,
   '20261128_0021_link_log_visits': linkLogVisits.migration,
+  '20261129_0022_name_order': nameOrder.migration,
 };
 
 export async function migrateToLatest(

@@ -1,8 +1,16 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_ROLE_MASKS, FULL_MASK, maskOf, TEAM_ROLE, TEXT_EDIT_MAX_BYTES } from '@cirrus/shared';
+import {
+  compareFileNames,
+  DEFAULT_ROLE_MASKS,
+  FULL_MASK,
+  maskOf,
+  TEAM_ROLE,
+  TEXT_EDIT_MAX_BYTES,
+} from '@cirrus/shared';
 import SqliteDatabase from 'better-sqlite3';
 import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { joinDept, listNames, makeDept, makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
@@ -157,6 +165,35 @@ describe('listing', () => {
     expect(page.files.map((f: { fname: string }) => f.fname)).toEqual(['Zeta', 'a-big.txt']);
     const last = (await c.get(`/api/v3/groups/${gid}/files?offset=3&count=2`)).json();
     expect(last.more).toBe(false);
+  });
+
+  test('by name, a folder is in code point order on either database, as compareFileNames orders a zip', async () => {
+    const { c, gid } = await me();
+    // A language's collation (en_US, say) passes over spaces and punctuation at first, and would
+    // put 'ab.txt' between 'a b.txt' and 'a-c.txt'.
+    const names = ['ab.txt', 'a_d.txt', 'A b.txt', 'a-c.txt', 'b.txt', '中.txt', 'Ω.txt'];
+    for (const name of names) await upload(c, gid, 0, name, Buffer.from(name));
+    const listed = async (query: string) =>
+      (await c.get(`/api/v3/groups/${gid}/files?orderby=name&${query}`))
+        .json()
+        .files.map((f: { fname: string }) => f.fname);
+    const expected = [...names].sort(compareFileNames);
+    expect(expected.slice(0, 4)).toEqual(['A b.txt', 'a-c.txt', 'a_d.txt', 'ab.txt']);
+    expect(await listed('order=asc')).toEqual(expected);
+    expect(await listed('order=desc')).toEqual([...expected].reverse());
+    // Keyset paging goes on from a page's last name by the same order.
+    const pages: string[] = [];
+    for (let offset = 0; offset < names.length; offset += 3)
+      pages.push(...(await listed(`order=asc&offset=${offset}&count=3`)));
+    expect(pages).toEqual(expected);
+    if (t.database.dialect === 'postgres') {
+      const { rows } = await sql<{ collation_name: string | null }>`
+        SELECT collation_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'files' AND column_name = 'name_key'`.execute(
+        t.database.db,
+      );
+      expect(rows[0]?.collation_name).toBe('C');
+    }
   });
 
   test('GET /xfi/u/v1/volumes/{volume}/files/{parent}/files answers the same list and graph codes', async () => {
