@@ -1,4 +1,4 @@
-import { cutSearchInput, splitExt } from '@cirrus/shared';
+import { cutSearchInput, nameKey, splitExt } from '@cirrus/shared';
 import { match as pinyinMatch } from 'pinyin-pro';
 import { pinyinOf } from '../../lib/pinyin.ts';
 
@@ -21,9 +21,8 @@ const MAX_TERMS = 8;
  * order): "plan 2026" finds "2026 Plan.docx". An empty keyword has no terms and finds nothing.
  */
 export function searchTerms(raw: string | undefined): string[] {
-  const text = cutSearchInput(raw ?? '')
-    .normalize('NFC')
-    .toLowerCase()
+  // Keyed as names are (nameKey), so that a term is a substring of the name keys it finds.
+  const text = nameKey(cutSearchInput(raw ?? ''))
     // Control characters never occur in names and would only confuse the index's query syntax.
     .replace(/\p{Cc}/gu, ' ');
   return [...new Set(text.split(/\s+/).filter((t) => t !== ''))].slice(0, MAX_TERMS);
@@ -74,7 +73,7 @@ export interface NameTerms {
 }
 
 export function nameTermsOf(name: string, isFolder: boolean): NameTerms {
-  const name_key = name.normalize('NFC').toLowerCase();
+  const name_key = nameKey(name);
   const ext = isFolder ? '' : splitExt(name).ext.toLowerCase();
   const grams = nameGramsOf(name_key);
   if (!HAN.test(name)) return { name_key, pinyin: '', initials: '', ext, grams, initial_grams: '' };
@@ -226,7 +225,7 @@ export function pinyinRanges(name: string, terms: string[]): Range[] {
 /** The ranges to highlight in a name: its literal matches, and where those miss a term, its pinyin. */
 export function nameRanges(name: string, terms: string[]): Range[] {
   const literal = literalRanges(name, terms);
-  const lower = name.normalize('NFC').toLowerCase();
+  const lower = nameKey(name);
   const missing = terms.filter((t) => !lower.includes(t));
   return missing.length ? mergeRanges([...literal, ...pinyinRanges(name, missing)]) : literal;
 }
