@@ -344,6 +344,20 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: /王芳/ })).toBeInViewport();
   });
 
+  test('a request waiting for me reads across the card, its buttons under it', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/pcview/drive/approve');
+    await page.getByRole('tab', { name: 'Waiting for me' }).click();
+    const card = page.getByTestId(/^approval-/).filter({ hasText: '2026 用户调研' });
+    const reason = card.getByText('用户调研项目需要一个团队空间存放访谈记录');
+    await expect(reason).toBeVisible();
+    // Beside the two buttons the text had about 30 px: one character a line.
+    expect((await reason.boundingBox())?.width ?? 0).toBeGreaterThan(150);
+    const approve = await card.getByRole('button', { name: 'Approve' }).boundingBox();
+    const text = await reason.boundingBox();
+    expect(approve?.y ?? 0).toBeGreaterThan((text?.y ?? 0) + (text?.height ?? 0));
+  });
+
   test('team info puts each label over its value, the longest on one line', async ({ page }) => {
     await login(page, 'zhangwei');
     await page.goto('/pcview/contacts');

@@ -64,7 +64,7 @@ function ApprovalCard({ approval, actions }: { approval: GroupApproval; actions?
   const { t } = useTranslation('teams');
   return (
     <Card size="small" className="cirrus-approval" data-testid={`approval-${approval.id}`}>
-      <Flex gap={12} align="flex-start">
+      <Flex gap={12} align="flex-start" wrap>
         <TeamAvatar team={{ id: approval.id, name: approval.name, avatar: approval.avatar }} size={40} />
         <div className="cirrus-approval-main">
           <Flex align="center" gap={8} wrap>
@@ -112,7 +112,11 @@ function ApprovalCard({ approval, actions }: { approval: GroupApproval; actions?
             <Link to={`${paths.drive}/group/${approval.group_id}`}>{t('approval.openTeam')}</Link>
           )}
         </div>
-        {actions && <Flex gap={8}>{actions}</Flex>}
+        {actions && (
+          <Flex gap={8} className="cirrus-approval-actions">
+            {actions}
+          </Flex>
+        )}
       </Flex>
     </Card>
   );
