@@ -67,6 +67,8 @@ export interface ContactPickerProps {
   /** Whole departments may be picked (adding members to a team). */
   allowDepts?: boolean;
   okText?: string;
+  /** What the caller asks beside OK about the people picked (how they join, say). */
+  footerExtra?: ReactNode;
   confirmLoading?: boolean;
   onOk: (picked: PickedContact[]) => void;
   onCancel: () => void;
@@ -246,6 +248,7 @@ export function ContactPicker({
   alreadyInDepts = [],
   allowDepts = false,
   okText,
+  footerExtra,
   confirmLoading,
   onOk,
   onCancel,
@@ -430,7 +433,8 @@ export function ContactPicker({
                 : t('picker.selected', { count: selection.length })}
             </Typography.Text>
           </div>
-          <div>
+          <div className="cirrus-picker-actions">
+            {footerExtra}
             <Button onClick={onCancel}>{tc('common.cancel')}</Button>
             <Button
               type="primary"
