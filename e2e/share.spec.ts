@@ -531,17 +531,21 @@ test("on a phone, a share member's address stays on one line beside their permis
   await phone.close();
 });
 
-test('people picked from contacts join the members with the permission the invite form has chosen', async ({
-  page,
-}) => {
-  const name = `budget-${Date.now().toString(36)}.txt`;
+/** alice shares a new file with bob (shareWithOne) and opens its share panel from the row's menu. */
+async function sharePanel(page: Page, name: string) {
   await login(page, 'alice');
-  // A download link (shareWithOne), so the invite form offers "Can view and download"
   const link = await shareWithOne(page, name, 'bob');
   await page.reload();
   await row(page, name).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Share' }).click();
-  const panel = page.getByRole('dialog', { name: `Share “${name}”` });
+  return { link, panel: page.getByRole('dialog', { name: `Share “${name}”` }) };
+}
+
+test('people picked from contacts join the members with the permission the invite form has chosen', async ({
+  page,
+}) => {
+  // A download link (shareWithOne), so the invite form offers "Can view and download"
+  const { link, panel } = await sharePanel(page, `budget-${Date.now().toString(36)}.txt`);
   await panel.getByRole('button', { name: 'Share members' }).click();
   const members = page.getByRole('dialog', { name: 'Share members' });
   await members.getByRole('combobox', { name: 'Permission', exact: true }).click();
@@ -588,6 +592,47 @@ async function phoneLineOf(item: Locator) {
     };
   });
 }
+
+test("people added from contacts in the chosen people's dialog join with the permission chosen there", async ({
+  page,
+}) => {
+  // A download link naming bob at read (shareWithOne)
+  const { link, panel } = await sharePanel(page, `forecast-${Date.now().toString(36)}.txt`);
+  await panel.getByRole('button', { name: /^1 person/ }).click();
+  const assign = page.getByRole('dialog', { name: 'People who may open it' });
+  await assign.getByRole('button', { name: 'Add from contacts' }).click();
+
+  const picker = page.getByRole('dialog', { name: 'Add from contacts' });
+  await picker.getByRole('searchbox').fill('李娜');
+  await picker.getByRole('checkbox', { name: '李娜' }).check();
+  // Up to the link's own permission (spec 002 §4): a download link offers no "Can edit"
+  const addAs = page.getByRole('combobox', { name: 'Add as' });
+  await expect(picker.locator('.ant-select').filter({ has: addAs })).toHaveText('Can view');
+  await addAs.click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
+    'Can view',
+    'Can view and download',
+  ]);
+  await page.locator('.ant-select-dropdown:visible [title="Can view and download"]').click();
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(picker).toBeHidden();
+
+  const added = assign.locator('.ant-list-item').filter({ hasText: '李娜' });
+  await expect(added).toContainText('Can view and download');
+  const listed = (await api(page, 'GET', `/api/v3/links/${link.sid}/members`)) as {
+    members: { name: string; permission: string }[];
+  };
+  expect(listed.members.find((m) => m.name === '李娜')?.permission).toBe('download');
+
+  // Opened again, the dialog still lists her so
+  await assign.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(assign).toBeHidden();
+  await panel.getByRole('button', { name: /^2 people/ }).click();
+  await expect(assign.locator('.ant-list-item').filter({ hasText: '李娜' })).toContainText(
+    'Can view and download',
+  );
+  await expect(assign.locator('.ant-list-item').filter({ hasText: 'Bob Chen' })).toHaveText(/Can view$/);
+});
 
 test('on a phone, the shared lists say under each name who shared it, or the link’s state, and when', async ({
   page,

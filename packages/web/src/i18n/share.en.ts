@@ -119,6 +119,7 @@ export const shareEn = {
     title: 'People who may open it',
     search: 'Search members',
     add: 'Add from contacts',
+    addAs: 'Add as',
     removeMode: 'Remove',
     modifyMode: 'Change permission',
     batchPermission: 'Set to',

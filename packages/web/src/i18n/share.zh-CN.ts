@@ -119,6 +119,7 @@ export const shareZhCN: Messages['share'] = {
     title: '可以打开的人',
     search: '搜索成员',
     add: '从通讯录添加',
+    addAs: '添加为',
     removeMode: '移除',
     modifyMode: '修改权限',
     batchPermission: '设为',

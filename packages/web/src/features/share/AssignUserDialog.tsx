@@ -4,6 +4,7 @@ import {
   type LinkPermission,
   MEMBER_SEARCH_DEBOUNCE_MS,
   messageText,
+  minLinkPermission,
   type ShareLink,
 } from '@cirrus/shared';
 import { Avatar, Button, Checkbox, Empty, Flex, Input, List, Select, Spin, Typography } from 'antd';
@@ -27,6 +28,33 @@ export function matchesMember(member: Pick<LinkMember, 'name'>, query: string): 
 
 const rangesType = (member: LinkMember): PermissionEntryChange['ranges_type'] =>
   member.type === 'department' ? 'department' : 'user';
+
+/** A labelled choice among the permissions the link lets the actor give (permission_options). */
+function PermissionChoice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: LinkPermission;
+  options: readonly LinkPermission[];
+  onChange: (permission: LinkPermission) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={8} align="center">
+      <Typography.Text>{label}</Typography.Text>
+      <Select
+        value={value}
+        options={options.map((p) => ({ value: p, label: t(`share.permission.${p}`) }))}
+        onChange={onChange}
+        aria-label={label}
+        popupMatchSelectWidth={false}
+      />
+    </Flex>
+  );
+}
 
 /**
  * The assign user dialog (spec 002 §2): the people and departments a user-range link names, in
@@ -57,6 +85,10 @@ export function AssignUserDialog({
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [picking, setPicking] = useState(false);
+  const [chosenAddPermission, setAddPermission] = useState<LinkPermission>('read');
+  // What the people picked from contacts join with: the choice, lowered to the link's ceiling
+  // should the link have changed since it was made (spec 002 §4, as the server checks it).
+  const addPermission = minLinkPermission(chosenAddPermission, options.at(-1) ?? 'read');
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search), MEMBER_SEARCH_DEBOUNCE_MS);
@@ -70,6 +102,11 @@ export function AssignUserDialog({
       ),
     [members.members, query],
   );
+
+  const startPicking = () => {
+    setAddPermission('read');
+    setPicking(true);
+  };
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -124,7 +161,7 @@ export function AssignUserDialog({
         )}
         <Flex gap={8}>
           <Button onClick={onClose}>{t('common.close')}</Button>
-          <Button type="primary" onClick={() => setPicking(true)}>
+          <Button type="primary" onClick={startPicking}>
             {t('share.assign.add')}
           </Button>
         </Flex>
@@ -132,16 +169,12 @@ export function AssignUserDialog({
     ) : (
       <Flex justify="space-between" align="center" wrap gap={8}>
         {mode === 'modify' ? (
-          <Flex gap={8} align="center">
-            <Typography.Text>{t('share.assign.batchPermission')}</Typography.Text>
-            <Select
-              value={batch}
-              options={options.map((p) => ({ value: p, label: t(`share.permission.${p}`) }))}
-              onChange={setBatch}
-              aria-label={t('share.assign.batchPermission')}
-              style={{ width: 120 }}
-            />
-          </Flex>
+          <PermissionChoice
+            label={t('share.assign.batchPermission')}
+            value={batch}
+            options={options}
+            onChange={setBatch}
+          />
         ) : (
           <Typography.Text type="secondary">
             {t('share.assign.chosen', { count: checked.size })}
@@ -249,6 +282,14 @@ export function AssignUserDialog({
         allowDepts={editor}
         alreadyIn={members.members.filter((m) => m.type === 'user').map((m) => m.userid)}
         alreadyInDepts={members.members.filter((m) => m.type === 'department').map((m) => m.userid)}
+        footerExtra={
+          <PermissionChoice
+            label={t('share.assign.addAs')}
+            value={addPermission}
+            options={options}
+            onChange={setAddPermission}
+          />
+        }
         confirmLoading={changes.entries.isPending}
         onCancel={() => setPicking(false)}
         onOk={(picked) =>
@@ -256,7 +297,7 @@ export function AssignUserDialog({
             picked.map((p) => ({
               userid: p.id,
               ranges_type: p.kind === 'dept' ? 'department' : 'user',
-              permission: 'read',
+              permission: addPermission,
               operate: 'add',
             })),
             {
