@@ -388,6 +388,29 @@ test('in a phone-sized window the files take the width: names readable, nothing 
   expect(await overflowing()).toEqual([]);
 });
 
+test("the drive's other lists line up with the drive's own, edge to edge on a phone", async ({ page }) => {
+  await login(page, 'zhangwei');
+  /** Where a list runs, and where its first column (the select-all box) sits. */
+  const edges = async () => {
+    const head = page.locator('.cirrus-filelist-head');
+    await expect(head).toBeVisible();
+    const list = await page.locator('.cirrus-filelist').boundingBox();
+    const check = await head.getByRole('checkbox', { name: 'Select all' }).boundingBox();
+    return { left: list?.x, right: (list?.x ?? 0) + (list?.width ?? 0), check: check?.x };
+  };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/pcview/drive');
+    const drive = await edges();
+    if (width === 390) expect(drive.right).toBe(390);
+    // On a phone these kept 8 px of margin each side while the drive ran edge to edge.
+    for (const area of ['recent', 'stared', 'share', 'share?filter=sent', 'recycle/my']) {
+      await page.goto(`/pcview/drive/${area}`);
+      expect(await edges(), `${area} at ${width} px`).toEqual(drive);
+    }
+  }
+});
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
