@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, login } from './fixtures';
+import { closeDialog, DEMO_PASSWORD, login } from './fixtures';
 import { lastCodeTo, lastMessageTo, lastResetLinkTo } from './outbox';
 
 test.use({ locale: 'en-US' });
@@ -33,6 +33,22 @@ test('the labels of my info keep to one line', async ({ page }) => {
   // 'My cloud space' broke over two lines in the 120 px label column.
   const label = dialog.locator('.ant-descriptions-item-label').filter({ hasText: 'My cloud space' });
   expect(await lineCount(label)).toBe(1);
+});
+
+test('the card’s Open as a page button sits beside its close button, on the same line', async ({ page }) => {
+  await login(page, 'zhangwei');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const dialog = await openMyInfo(page);
+    const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+    const open = await dialog.getByRole('button', { name: 'Open as a page' }).boundingBox();
+    if (!close || !open) throw new Error('the buttons are not on screen');
+    // It sat some 4 px lower: centred on the title's line, not on the close button's.
+    expect(open.y + open.height / 2, `at ${width} px`).toBeCloseTo(close.y + close.height / 2, 0);
+    expect(open.height).toBe(close.height);
+    expect(open.x + open.width).toBeLessThanOrEqual(close.x);
+    await closeDialog(dialog);
+  }
 });
 
 test('my info on a phone: each label over its value, the values on their lines', async ({ page }) => {

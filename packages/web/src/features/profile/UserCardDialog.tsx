@@ -1,10 +1,11 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { GuardedModal } from '../../components/GuardedModal';
 import { UserCard } from './UserCard';
+import './profile.css';
 
 interface UserCardDialogProps {
   userId: number;
@@ -21,13 +22,14 @@ export function UserCardDialog({ userId, open, onClose, title }: UserCardDialogP
       open={open}
       onCancel={onClose}
       title={
-        <Flex align="center" justify="space-between" style={{ paddingRight: 32 }}>
-          <span>{title ?? t('profile.title')}</span>
-          <Link to={paths.user(userId)} onClick={onClose}>
-            <Button type="text" size="small" icon={<ExportOutlined />} aria-label={t('profile.openAsPage')} />
+        <>
+          {title ?? t('profile.title')}
+          <Link to={paths.user(userId)} onClick={onClose} className="cirrus-user-card-open">
+            <Button type="text" icon={<ExportOutlined />} aria-label={t('profile.openAsPage')} />
           </Link>
-        </Flex>
+        </>
       }
+      classNames={{ title: 'cirrus-user-card-dialog-title' }}
       footer={null}
       width={560}
     >
