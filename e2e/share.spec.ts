@@ -579,15 +579,16 @@ test('people picked from contacts join the members with the permission the invit
 });
 
 /** The line under a shared-list row's name: its text, and whether every tag shows whole inside the name column. */
-async function phoneLineOf(item: Locator) {
+async function subLineOf(item: Locator) {
   const line = item.locator('.cirrus-recordlist-sub');
   return line.evaluate((el) => {
     const column = (el.closest('.cirrus-recordlist-main') as HTMLElement).getBoundingClientRect();
+    const right = Math.min(column.right, el.getBoundingClientRect().right);
     const tags = [...el.querySelectorAll<HTMLElement>('.ant-tag')];
     return {
       text: el.textContent,
       tagsWhole: tags.every(
-        (tag) => tag.scrollWidth <= tag.clientWidth && tag.getBoundingClientRect().right <= column.right,
+        (tag) => tag.scrollWidth <= tag.clientWidth && tag.getBoundingClientRect().right <= right + 0.5,
       ),
     };
   });
@@ -634,15 +635,14 @@ test("people added from contacts in the chosen people's dialog join with the per
   await expect(assign.locator('.ant-list-item').filter({ hasText: 'Bob Chen' })).toHaveText(/Can view$/);
 });
 
-test('on a phone, the shared lists say under each name who shared it, or the link’s state, and when', async ({
-  page,
-  browser,
-}) => {
+/**
+ * Alice shares two new files with bob by links with an access code; the second link expires 2 s
+ * from now. Answers their names.
+ */
+async function codedAndLapsedLinks(page: Page) {
   const stamp = Date.now().toString(36);
   const coded = `plan-${stamp}.txt`;
   const lapsed = `draft-${stamp}.txt`;
-  await login(page, 'alice');
-  // Two links naming bob with an access code; the second one expires 2 s from now
   const links = [];
   for (const name of [coded, lapsed]) {
     const link = await shareWithOne(page, name, 'bob');
@@ -652,6 +652,27 @@ test('on a phone, the shared lists say under each name who shared it, or the lin
   const expiring = links[1];
   const expireTime = Math.floor(Date.now() / 1000) + 2;
   await api(page, 'PUT', `/api/v3/links/${expiring.sid}`, { sid: expiring.sid, expire_time: expireTime });
+  return { coded, lapsed };
+}
+
+/** A row of a shared list, once its link shows as expired (a reload may be needed to see it so). */
+async function sharedRowOnceExpired(page: Page, name: string) {
+  const item = page.getByRole('list', { name: 'Shared' }).getByRole('listitem').filter({ hasText: name });
+  await expect(async () => {
+    await page.reload();
+    await expect(item).toContainText('Expired', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return item;
+}
+
+const justNow = '(just now|1 minute ago)';
+
+test('on a phone, the shared lists say under each name the link’s state, who shared it, and when', async ({
+  page,
+  browser,
+}) => {
+  await login(page, 'alice');
+  const { coded, lapsed } = await codedAndLapsedLinks(page);
 
   const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
   const mine = await phone.newPage();
@@ -659,17 +680,13 @@ test('on a phone, the shared lists say under each name who shared it, or the lin
   await mine.goto('/pcview/drive/share?filter=sent');
   const sent = (name: string) =>
     mine.getByRole('list', { name: 'Shared' }).getByRole('listitem').filter({ hasText: name });
-  await expect(async () => {
-    await mine.reload();
-    await expect(sent(lapsed)).toContainText('Expired', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await sharedRowOnceExpired(mine, lapsed);
   // The tags, whole, then when
-  const justNow = '(just now|1 minute ago)';
-  expect(await phoneLineOf(sent(coded))).toEqual({
+  expect(await subLineOf(sent(coded))).toEqual({
     text: expect.stringMatching(new RegExp(`^Access code on${justNow}$`)),
     tagsWhole: true,
   });
-  expect(await phoneLineOf(sent(lapsed))).toMatchObject({ text: /^ExpiredAccess code on/, tagsWhole: true });
+  expect(await subLineOf(sent(lapsed))).toMatchObject({ text: /^ExpiredAccess code on/, tagsWhole: true });
   expect(await mine.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The row's actions are in its menu
   await sent(coded).getByRole('button', { name: 'More actions' }).click();
@@ -677,16 +694,21 @@ test('on a phone, the shared lists say under each name who shared it, or the lin
 
   await phone.close();
 
+  // Shared with me: the same tags as on a wide screen, then who shared it and when
   const bobsPhone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
   const theirs = await bobsPhone.newPage();
   await login(theirs, 'bob');
   await theirs.goto('/pcview/drive/share');
-  const received = theirs
-    .getByRole('list', { name: 'Shared' })
-    .getByRole('listitem')
-    .filter({ hasText: coded });
-  expect(await phoneLineOf(received)).toEqual({
-    text: expect.stringMatching(new RegExp(`^Alice Walker · ${justNow}$`)),
+  const received = (name: string) =>
+    theirs.getByRole('list', { name: 'Shared' }).getByRole('listitem').filter({ hasText: name });
+  await sharedRowOnceExpired(theirs, lapsed);
+  // "Alice Walker · just now" alone: the link's state, which the wide list shows, was left out.
+  expect(await subLineOf(received(coded))).toEqual({
+    text: expect.stringMatching(new RegExp(`^Access code onAlice Walker · ${justNow}$`)),
+    tagsWhole: true,
+  });
+  expect(await subLineOf(received(lapsed))).toMatchObject({
+    text: /^ExpiredAccess code onAlice Walker · /,
     tagsWhole: true,
   });
   expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -105,9 +105,9 @@ export function SharedPage() {
       {f.link.has_chkcode && <Tag className="cirrus-share-inline-tag">{t('share.status.codeOn')}</Tag>}
     </>
   );
-  // A phone hides the other columns: the line under the name says what they did, who shared the
-  // file (shared with me) or the link's state (shared by me), and when; the text is cut before a
-  // tag is, so a tag never shrinks to an ellipsis.
+  // A phone hides the other columns: the line under the name keeps the link's state tags the wide
+  // list shows, then says what the hidden columns did: who shared the file (shared with me) and
+  // when; the text is cut before a tag is, so a tag never shrinks to an ellipsis.
   const phoneLine = (f: SharedFileItem) => {
     const text =
       filter === 'received'
@@ -115,7 +115,7 @@ export function SharedPage() {
         : sharedAt(f);
     return (
       <span className="cirrus-recordlist-sub cirrus-share-phone-line">
-        {filter === 'sent' && stateTags(f)}
+        {stateTags(f)}
         <span className="cirrus-share-phone-text" title={text}>
           {text}
         </span>
