@@ -714,3 +714,35 @@ test('on a phone, the shared lists say under each name the link’s state, who s
   expect(await theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await bobsPhone.close();
 });
+
+test('on a wide screen, a shared link’s state tags show whole beside its range', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, 'alice');
+  const { coded, lapsed } = await codedAndLapsedLinks(page);
+  await page.goto('/pcview/drive/share?filter=sent');
+  // Two tags after "Only people I choose" ran past the name column and were cut.
+  const twoTags = await sharedRowOnceExpired(page, lapsed);
+  expect(await subLineOf(twoTags)).toEqual({
+    text: 'ExpiredAccess code onOnly people I choose',
+    tagsWhole: true,
+  });
+  // Beside two tags the range may be cut, but not past knowing: most of it shows, all of it on hover.
+  const range = twoTags.locator('.cirrus-recordlist-sub').getByText('Only people I choose');
+  await expect(range).toHaveAttribute('title', 'Only people I choose');
+  expect(await range.evaluate((el) => el.clientWidth / el.scrollWidth)).toBeGreaterThan(0.7);
+  const oneTag = page.getByRole('list', { name: 'Shared' }).getByRole('listitem').filter({ hasText: coded });
+  expect(await subLineOf(oneTag)).toEqual({ text: 'Access code onOnly people I choose', tagsWhole: true });
+
+  const bob = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const theirs = await bob.newPage();
+  await login(theirs, 'bob');
+  await theirs.goto('/pcview/drive/share');
+  expect(await subLineOf(await sharedRowOnceExpired(theirs, lapsed))).toEqual({
+    text: 'ExpiredAccess code onOnly people I choose',
+    tagsWhole: true,
+  });
+  await bob.close();
+});

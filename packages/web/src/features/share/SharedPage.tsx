@@ -105,18 +105,21 @@ export function SharedPage() {
       {f.link.has_chkcode && <Tag className="cirrus-share-inline-tag">{t('share.status.codeOn')}</Tag>}
     </>
   );
-  // A phone hides the other columns: the line under the name keeps the link's state tags the wide
-  // list shows, then says what the hidden columns did: who shared the file (shared with me) and
-  // when; the text is cut before a tag is, so a tag never shrinks to an ellipsis.
-  const phoneLine = (f: SharedFileItem) => {
-    const text =
-      filter === 'received'
-        ? t('share.list.sharerAndTime', { name: f.creator.name, time: sharedAt(f) })
-        : sharedAt(f);
+  // The line under the name: the link's state tags, then a text. The text is cut first (its whole
+  // in a tooltip), so a tag is never left as an ellipsis. Wide, the text is the link's range; a
+  // phone hides the other columns, so there it says who shared the file (shared with me) and when.
+  const subLineText = (f: SharedFileItem) => {
+    if (!phone) return t(`share.range.${f.link.ranges}`);
+    return filter === 'received'
+      ? t('share.list.sharerAndTime', { name: f.creator.name, time: sharedAt(f) })
+      : sharedAt(f);
+  };
+  const subLine = (f: SharedFileItem) => {
+    const text = subLineText(f);
     return (
-      <span className="cirrus-recordlist-sub cirrus-share-phone-line">
+      <span className="cirrus-recordlist-sub cirrus-share-line">
         {stateTags(f)}
-        <span className="cirrus-share-phone-text" title={text}>
+        <span className="cirrus-share-line-text" title={text}>
           {text}
         </span>
       </span>
@@ -141,14 +144,7 @@ export function SharedPage() {
             >
               {f.fname}
             </Link>
-            {phone ? (
-              phoneLine(f)
-            ) : (
-              <span className="cirrus-recordlist-sub">
-                {t(`share.range.${f.link.ranges}`)}
-                {stateTags(f)}
-              </span>
-            )}
+            {subLine(f)}
           </span>
         </>
       ),
@@ -162,17 +158,20 @@ export function SharedPage() {
           wide: true,
           render: (f) => <MemberSummary summary={f.link_members_summary} />,
         },
+    // Narrower than the drive's size and time columns (96 and 148 px), though wide enough for
+    // "1023.99 KB" and "2025-11-29 13:10": the name column needs the room for the line under a name
+    // (two tags and the range), where the window is 1280 px and both side lists are open.
     {
       key: 'size',
       title: t('drive.list.size'),
-      width: '96px',
+      width: '80px',
       wide: true,
       render: (f) => (isFolderFtype(f.ftype) ? '—' : formatSize(f.fsize)),
     },
     {
       key: 'shared',
       title: t('share.list.sharedAt'),
-      width: '148px',
+      width: '112px',
       render: sharedAt,
     },
   ];
