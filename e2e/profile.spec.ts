@@ -35,13 +35,13 @@ test('the labels of my info keep to one line', async ({ page }) => {
   expect(await lineCount(label)).toBe(1);
 });
 
-test('the card’s Open as a page button sits beside its close button, on the same line', async ({ page }) => {
+test('the card’s Open as a page link sits beside its close button, on the same line', async ({ page }) => {
   await login(page, 'zhangwei');
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
     const dialog = await openMyInfo(page);
     const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
-    const open = await dialog.getByRole('button', { name: 'Open as a page' }).boundingBox();
+    const open = await dialog.getByRole('link', { name: 'Open as a page' }).boundingBox();
     if (!close || !open) throw new Error('the buttons are not on screen');
     // It sat some 4 px lower: centred on the title's line, not on the close button's.
     expect(open.y + open.height / 2, `at ${width} px`).toBeCloseTo(close.y + close.height / 2, 0);
@@ -191,7 +191,7 @@ test('a user resets a forgotten password with the link from the outbox', async (
   await page.goto(link);
   await expect(page.getByText('This link is no longer valid. Please request a new one.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Request a new link' }).click();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/cts\/forgot$/);
 
   await page.goto('/cts?cb=%2Fpcview%2Fdrive');

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { accountApi } from '../../api/account';
 import { ApiError, errorMessage } from '../../api/http';
 import { LOGIN_PATH } from '../../app/paths';
+import { ButtonLink } from '../../components/ButtonLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { AuthShell } from './AuthShell';
@@ -37,11 +38,9 @@ export function ForgotPasswordPage() {
     return (
       <AuthShell title={t('forgot.title')} footer={back}>
         <Alert className="cirrus-auth-done" type="success" showIcon title={t('forgot.done')} />
-        <Link to={LOGIN_PATH}>
-          <Button type="primary" block size="large">
-            {t('login.submit')}
-          </Button>
-        </Link>
+        <ButtonLink to={LOGIN_PATH} type="primary" block size="large">
+          {t('login.submit')}
+        </ButtonLink>
       </AuthShell>
     );
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/http';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../../app/paths';
+import { ButtonLink } from '../../components/ButtonLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLanguage } from '../../i18n';
 import { AuthShell } from './AuthShell';
@@ -39,11 +40,9 @@ export function ResetPasswordPage() {
     return (
       <AuthShell title={t('forgot.resetTitle')} footer={footer}>
         <Alert className="cirrus-auth-done" type="success" showIcon title={t('forgot.done')} />
-        <Link to={LOGIN_PATH}>
-          <Button type="primary" block size="large">
-            {t('login.submit')}
-          </Button>
-        </Link>
+        <ButtonLink to={LOGIN_PATH} type="primary" block size="large">
+          {t('login.submit')}
+        </ButtonLink>
       </AuthShell>
     );
   }
@@ -57,11 +56,9 @@ export function ResetPasswordPage() {
           showIcon
           title={invalid ? errorMessage(invalid, language) : t('forgot.noToken')}
         />
-        <Link to={FORGOT_PASSWORD_PATH}>
-          <Button block size="large">
-            {t('forgot.requestNew')}
-          </Button>
-        </Link>
+        <ButtonLink to={FORGOT_PASSWORD_PATH} block size="large">
+          {t('forgot.requestNew')}
+        </ButtonLink>
       </AuthShell>
     );
   }

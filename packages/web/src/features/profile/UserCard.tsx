@@ -14,9 +14,9 @@ import {
 import { Button, Descriptions, Flex, Progress, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { paths } from '../../app/paths';
+import { ButtonLink } from '../../components/ButtonLink';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useNotify } from '../../components/useNotify';
@@ -316,11 +316,9 @@ export function UserCard({ userId }: { userId: number }) {
               </Button>
             )}
             {!own && settings.allow_chat && (
-              <Link to={`${paths.message}/private/${user.id}`}>
-                <Button size="small" icon={<MessageOutlined />}>
-                  {t('profile.sendMessage')}
-                </Button>
-              </Link>
+              <ButtonLink to={`${paths.message}/private/${user.id}`} size="small" icon={<MessageOutlined />}>
+                {t('profile.sendMessage')}
+              </ButtonLink>
             )}
           </Flex>
         </Flex>

@@ -1,8 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths';
+import { ButtonLink } from '../../components/ButtonLink';
 import { GuardedModal } from '../../components/GuardedModal';
 import { UserCard } from './UserCard';
 import './profile.css';
@@ -24,9 +23,14 @@ export function UserCardDialog({ userId, open, onClose, title }: UserCardDialogP
       title={
         <>
           {title ?? t('profile.title')}
-          <Link to={paths.user(userId)} onClick={onClose} className="cirrus-user-card-open">
-            <Button type="text" icon={<ExportOutlined />} aria-label={t('profile.openAsPage')} />
-          </Link>
+          <ButtonLink
+            to={paths.user(userId)}
+            onClick={onClose}
+            className="cirrus-user-card-open"
+            type="text"
+            icon={<ExportOutlined />}
+            aria-label={t('profile.openAsPage')}
+          />
         </>
       }
       classNames={{ title: 'cirrus-user-card-dialog-title' }}
