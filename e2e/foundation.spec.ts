@@ -72,6 +72,32 @@ test("antd's prebuilt styles are in force, with the app's theme", async ({ page 
   await expect(page.locator('.ant-layout-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
 });
 
+test('quotation marks and the middle dot are as narrow as in Latin text, beside Chinese names too', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  await page.goto('/pcview/drive/activity');
+  // An activity line: 张伟 uploaded “团建.png”, then "… ago · My drive"
+  const line = page.getByText(/uploaded “/).first();
+  await expect(line).toBeVisible();
+  const widths = await line.evaluate((el) => {
+    const measure = (text: string) => {
+      const span = document.createElement('span');
+      span.textContent = text;
+      el.append(span);
+      const width = span.getBoundingClientRect().width;
+      span.remove();
+      return width;
+    };
+    return { quote: measure('“'), apostrophe: measure('’'), dot: measure('·'), han: measure('团') };
+  });
+  // From a CJK font (Noto Sans CJK, where a machine has it and no Latin font comes first), each
+  // mark was a whole character wide: '“ 团建.png ”'.
+  expect(widths.quote).toBeLessThan(widths.han * 0.6);
+  expect(widths.apostrophe).toBeLessThan(widths.han * 0.6);
+  expect(widths.dot).toBeLessThan(widths.han * 0.6);
+});
+
 test('the administrator sees the manage-background entry', async ({ page }) => {
   await login(page, 'admin');
   await page.getByRole('button', { name: 'Account menu' }).click();

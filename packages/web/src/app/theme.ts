@@ -14,8 +14,9 @@ export const theme: ThemeConfig = {
     colorInfo: BRAND_COLOR,
     borderRadius: 8,
     colorBgLayout: '#f5f7fb',
+    // The marks font (styles.css) holds only some punctuation: quotation marks, dashes and the like.
     fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      "'Cirrus Latin Marks', -apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 56, headerPadding: '0 20px' },
