@@ -69,6 +69,38 @@ describe('the built web app', () => {
   test('an asset that is not there is a 404, compressed copies or not', async () => {
     expect((await get('/pcview/assets/gone-Ab1_c-9Z.js', 'br')).statusCode).toBe(404);
   });
+
+  test('a build made while the server runs: its page names new assets, which are sent', async () => {
+    const later = `console.log('rebuilt');\n`;
+    const script = path.join(dist, 'assets', 'index-Zz9_y-8X.js');
+    fs.writeFileSync(script, later);
+    fs.writeFileSync(`${script}.br`, zlib.brotliCompressSync(later));
+    try {
+      // Before, only the files there at start had routes: the new page's script was a 404.
+      const plain = await get('/pcview/assets/index-Zz9_y-8X.js');
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-type']).toMatch(/javascript/);
+      expect(plain.body).toBe(later);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const compressed = await get('/pcview/assets/index-Zz9_y-8X.js', 'br');
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(later);
+    } finally {
+      fs.rmSync(script);
+      fs.rmSync(`${script}.br`);
+    }
+  });
+
+  test.each([
+    '/pcview/assets/..%2Findex.html',
+    '/pcview/assets/%2E%2E%2F%2E%2E%2Fpackage.json',
+    '/pcview/assets/sub/index-Ab1_c-9Z.js',
+    '/pcview/assets/',
+  ])('%s is no asset: a 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().result).toBe('notFound');
+  });
 });
 
 test.each([

@@ -40,6 +40,16 @@ export async function registerWebApp(
           res.setHeader('vary', 'accept-encoding');
         },
       });
+      // The routes above are those of the files there at start. A build made while the server
+      // runs (its index.html is read for every page) names new assets: they are looked up when
+      // asked for. One that is not there (a tab open across a release asking for an old chunk)
+      // is a 404, not index.html as a script.
+      assets.get<{ Params: { '*': string } }>('/pcview/assets/*', (req, reply) => {
+        const name = req.params['*'];
+        return ASSET_NAME.test(name) && fs.existsSync(path.join(webDist, 'assets', name))
+          ? reply.sendFile(`assets/${name}`)
+          : reply.status(404).send(errorBody('notFound'));
+      });
     });
   }
 
@@ -67,13 +77,7 @@ export async function registerWebApp(
   // The login page's own steps live beside it; /cts/v1 and /cts/u/v1 stay the contacts API's.
   const pages = ['/cts', '/cts/forgot', '/cts/reset', '/cts/signup', '/landing'];
   for (const url of [...pages, '/pcview', '/pcview/*', '/view', '/view/*']) {
-    app.get(url, page, async (req, reply) =>
-      // A built file that is not there (a tab open across a release asking for an old chunk) is
-      // not a page: the browser gets a 404, not index.html as a script.
-      req.url.startsWith('/pcview/assets/')
-        ? reply.status(404).send(errorBody('notFound'))
-        : sendIndex(reply),
-    );
+    app.get(url, page, async (_req, reply) => sendIndex(reply));
   }
 
   // The preview views (spec 001 §2, spec 002 §2): /p/{fid}, /s/{fid}, /l/{sid} and the preview
@@ -97,6 +101,9 @@ export async function registerWebApp(
     );
   }
 }
+
+/** A file the build writes into assets/: a name and its extensions, no folder, no '..'. */
+const ASSET_NAME = /^[\w-]+(\.[\w-]+)+$/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0';
