@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { login } from './fixtures';
+import { api, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -7,14 +7,6 @@ test.use({ locale: 'en-US' });
 async function otherPerson(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US' });
   return context.newPage();
-}
-
-/** Calls the API as the logged-in page does (cookies and the csrf token). */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
 }
 
 test('a plain user gets the 404 page at the console', async ({ page }) => {

@@ -16,6 +16,27 @@ export async function login(page: Page, account: string, password = DEMO_PASSWOR
  * within MODAL_CANCEL_GUARD_MS (500 ms) of opening (spec 000 §2, GuardedModal), and a test on a
  * quick machine can get there sooner, so the click is made again until the dialog has gone.
  */
+/** Calls the API as the logged-in page does (cookies and the csrf token); a refusal fails the test. */
+export async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** The id of a file at the top of my drive. */
+export async function fileIdOf(page: Page, name: string): Promise<number> {
+  const space = (await (await page.request.get('/api/v3/groups/special')).json()) as { id: number };
+  const list = await page.request.get(
+    `/api/v3/groups/${space.id}/files?parentid=0&offset=0&count=100&orderby=mtime&order=desc`,
+  );
+  const file = ((await list.json()).files as { fileid: number; fname: string }[]).find(
+    (f) => f.fname === name,
+  );
+  if (!file) throw new Error(`${name} is not in my drive`);
+  return file.fileid;
+}
+
 export async function closeDialog(dialog: Locator, button = 'Close'): Promise<void> {
   await expect(async () => {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 1000 });

@@ -1,23 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { closeDialog, fileRow, login, uploadFiles } from './fixtures';
+import { api, closeDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
 const row = fileRow;
-
-/** A file's id in my drive, from the drive's own list. */
-async function fileIdOf(page: Page, name: string): Promise<number> {
-  const space = (await (await page.request.get('/api/v3/groups/special')).json()) as { id: number };
-  const list = await page.request.get(
-    `/api/v3/groups/${space.id}/files?parentid=0&offset=0&count=100&orderby=mtime&order=desc`,
-  );
-  const file = ((await list.json()).files as { fileid: number; fname: string }[]).find(
-    (f) => f.fname === name,
-  );
-  if (!file) throw new Error(`${name} is not in my drive`);
-  return file.fileid;
-}
 
 /** The panel asks for a file's link, and "none yet" is a 404 (lightLinkNotExist): expected, not a failure. */
 const isNoLinkYet = (url: string, status: number) =>
@@ -375,14 +362,6 @@ test("a visitor's open subfolder stays in the link page's address: reload, closi
   await expect(items).toHaveText(['Day one', 'cover.txt']);
   await visitor.close();
 });
-
-/** Calls the API as the logged-in page does (cookies and the csrf token). */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'cirrus_csrf')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 /**
  * Uploads a text file to my drive and shares it by a download link for the people I choose, naming
