@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
-import { cancelDialog, fileRow, login, uploadFiles } from './fixtures';
+import { api, cancelDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -256,13 +256,14 @@ test('the selection toolbar fits its line: the item count gives way to the label
   const remove = actions.getByRole('button', { name: 'Delete' });
   await expect(remove).toHaveText('Delete');
 
-  // Where each form takes over depends on the fonts' widths, so the window narrows 10 px at a
-  // time, from 1800 px to the narrowest with the spaces beside the list (900 px), and the forms
-  // met on the way are noted, with whether the line fits.
+  // Where each form takes over depends on the fonts' widths (and the line's on the panes beside
+  // it), so the toolbar's line is narrowed 10 px at a time, from 1300 px until its actions are one
+  // menu, and the forms met on the way are noted, with whether the line fits.
+  await page.addStyleTag({ content: '.cirrus-toolbar { max-width: var(--toolbar-probe, none); }' });
   const forms: string[] = [];
-  for (let width = 1800; width >= 900; width -= 10) {
-    await page.setViewportSize({ width, height: 900 });
-    const seen = await actions.evaluate(async (el) => {
+  for (let width = 1300; width >= 200 && !forms.at(-1)?.startsWith('menu'); width -= 10) {
+    const seen = await actions.evaluate(async (el, px) => {
+      document.documentElement.style.setProperty('--toolbar-probe', `${px}px`);
       // The form is chosen from a resize observer, before the frame after the resize is painted.
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const buttons = [...el.querySelectorAll('button')];
@@ -274,7 +275,7 @@ test('the selection toolbar fits its line: the item count gives way to the label
         /^\d+ items$/.test(n.textContent ?? ''),
       );
       return { form: `${shape}${count ? ' and count' : ''}`, fits: el.scrollWidth <= el.clientWidth };
-    });
+    }, width);
     expect(seen.fits, `the line scrolls at ${width} px (${seen.form})`).toBe(true);
     if (forms.at(-1) !== seen.form) forms.push(seen.form);
   }
@@ -289,7 +290,7 @@ test('the selection toolbar fits its line: the item count gives way to the label
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeHidden();
 
   // And back: labels and count with room for both.
-  await page.setViewportSize({ width: 1800, height: 900 });
+  await page.evaluate(() => document.documentElement.style.removeProperty('--toolbar-probe'));
   await expect(remove).toHaveText('Delete');
   await expect(page.locator('.cirrus-toolbar').getByText(/^\d+ items$/)).toBeVisible();
 });
@@ -329,6 +330,49 @@ test("a list's header line ends where its rows' lines do, before the scrollbar's
     await expect(recentList.getByRole('listitem').first()).toBeVisible();
     const recent = await lineEnds(page.locator('.cirrus-filelist').filter({ has: recentList }));
     expect(Math.abs(recent.head - recent.row)).toBeLessThan(1);
+  }
+});
+
+test("at a laptop's widths, with both side panes, every list's columns and row buttons fit its width", async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  // Something in Shared by me: a link of a new file
+  const name = `laptop-${Date.now().toString(36)}.txt`;
+  await uploadFiles(page, [{ name, buffer: Buffer.from('shared\n') }]);
+  await api(page, 'POST', '/api/v3/links', {
+    fileid: await fileIdOf(page, name),
+    ranges: 'company',
+    permission: 'read',
+  });
+  const lists = [
+    ['/pcview/drive', 'Files'],
+    ['/pcview/drive/recent', 'Recent files'],
+    ['/pcview/drive/share?filter=sent', 'Shared'],
+  ] as const;
+  for (const width of [920, 1024, 1100, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [address, label] of lists) {
+      await page.goto(address);
+      const items = page.getByRole('list', { name: label }).getByRole('listitem');
+      await expect(items.first()).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Spaces' })).toBeVisible();
+      const list = page.locator('.cirrus-filelist').filter({ has: page.getByRole('list', { name: label }) });
+      // The header's cells and the first row's, each within the list's own width. At 1024 px the
+      // drive's 'Modified by' and the row's buttons were cut off at the window's edge.
+      const past = await list.evaluate((el) => {
+        const right = el.getBoundingClientRect().right + 0.5;
+        const cells = [
+          ...el.querySelectorAll('.cirrus-filelist-head > *'),
+          ...(el.querySelector('.cirrus-filelist-row')?.children ?? []),
+        ];
+        return cells
+          .filter((cell) => cell.getBoundingClientRect().right > right)
+          .map((cell) => cell.className);
+      });
+      expect(past, `${address} at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
   }
 });
 

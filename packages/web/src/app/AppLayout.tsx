@@ -78,7 +78,7 @@ export function AppLayout() {
         </div>
       </Layout.Header>
       <Layout hasSider>
-        <Layout.Sider width={208} collapsedWidth={64} breakpoint="md" className="cirrus-sider" theme="light">
+        <Layout.Sider width={208} collapsedWidth={64} breakpoint="xl" className="cirrus-sider" theme="light">
           <nav aria-label={t('nav.main')}>
             <Menu
               mode="inline"

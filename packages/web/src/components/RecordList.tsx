@@ -17,7 +17,7 @@ export interface RecordColumn<T> {
   render: (row: T) => ReactNode;
   /** The main column (name): full-strength text; the others are muted and cut with an ellipsis. */
   main?: boolean;
-  /** Left out on narrow screens. */
+  /** Left out where the list is narrow (under 760 px: a laptop with both side panes, a phone). */
   wide?: boolean;
 }
 
@@ -93,6 +93,8 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
   const selectedCount = rows.reduce((n, row) => n + (selected.has(row.id) ? 1 : 0), 0);
   const allChecked = rows.length > 0 && selectedCount === rows.length;
   const template = `44px ${columns.map((c) => c.width).join(' ')} 76px`;
+  // The columns where the list is narrow (RecordList.css): the wide ones take no room.
+  const compactTemplate = `44px ${columns.map((c) => (c.wide ? '0' : c.width)).join(' ')} 76px`;
   const cellClass = (column: RecordColumn<T>) =>
     `${column.main ? 'cirrus-recordlist-main' : 'cirrus-recordlist-cell'}${column.wide ? ' cirrus-recordlist-wide' : ''}`;
   const headClass = (column: RecordColumn<T>) =>
@@ -101,7 +103,12 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
   return (
     <div
       className="cirrus-filelist cirrus-recordlist"
-      style={{ '--cirrus-recordlist-cols': template } as React.CSSProperties}
+      style={
+        {
+          '--cirrus-recordlist-cols': template,
+          '--cirrus-recordlist-compact-cols': compactTemplate,
+        } as React.CSSProperties
+      }
     >
       <div className="cirrus-filelist-head">
         <div className="cirrus-filelist-check">

@@ -101,7 +101,8 @@ export function RecentPage() {
     {
       key: 'name',
       title: t('drive.list.name'),
-      width: 'minmax(180px, 1fr)',
+      // The least each column takes: the list fits a laptop's width with both side panes open.
+      width: 'minmax(140px, 1fr)',
       main: true,
       render: (f) => (
         <>
@@ -120,7 +121,7 @@ export function RecentPage() {
     {
       key: 'place',
       title: t('recent.place'),
-      width: 'minmax(140px, 0.7fr)',
+      width: 'minmax(100px, 0.7fr)',
       // Where it lives (spec 001 §3 file_src_type): my drive, uploaded files or the team, then the folder.
       render: (f) => {
         const place = `${spaceName(f) || f.group_name}${folderOf(f.path)}`;
@@ -142,7 +143,7 @@ export function RecentPage() {
     {
       key: 'used',
       title: t('recent.usedAt'),
-      width: '148px',
+      width: '132px',
       render: (f) => (
         <span title={t(`recent.action.${f.action}`, { defaultValue: '' })}>
           {formatRelativeTime(toMillis(f.rtime), now, language)}
