@@ -202,6 +202,11 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
   /** Transactions receiving bytes in this process: tus forbids two PATCHes at once. */
   const receiving = new Set<string>();
   /**
+   * The body each PATCH under way is reading, and when it has let go of the part file: a DELETE
+   * may stop it (cancel).
+   */
+  const incoming = new Map<string, { body: Readable; stopped: Promise<void> }>();
+  /**
    * The part file of each transaction receiving in this process, hashed on the hashing thread as
    * it grows: the commit then only waits for the last bytes (issue 11 W1). A transaction resumed
    * after a restart gets a new one at its next PATCH or commit, which reads the file from its start.
@@ -404,6 +409,8 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
       const tx = await requireTransaction(actor, id);
       if (receiving.has(id)) throw new DomainError('conflict');
       receiving.add(id);
+      let stopped = noop;
+      incoming.set(id, { body, stopped: new Promise<void>((resolve) => (stopped = () => resolve())) });
       try {
         const current = await offsetOf(id);
         if (offset !== current) throw new DomainError('conflict');
@@ -414,6 +421,8 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
         throw receiveError(err, body);
       } finally {
         receiving.delete(id);
+        incoming.delete(id);
+        stopped();
       }
       return offsetOf(id);
     },
@@ -433,9 +442,18 @@ export function createUploadService({ db, files, blobs, dataDir, orphans, now }:
       return open.some((tx) => nameKey(tx.name) === file.name_key);
     },
 
-    /** tus DELETE (termination): the client cancelled. */
+    /**
+     * tus DELETE (termination): the client cancelled. A PATCH still being received is stopped
+     * first: a browser cancels by aborting its request and terminating at once, and the DELETE
+     * often arrives before the aborted connection is noticed. Refused (conflict) while committing.
+     */
     async cancel(actor: Actor, id: string): Promise<void> {
       await requireTransaction(actor, id);
+      const receiver = incoming.get(id);
+      if (receiver) {
+        receiver.body.destroy();
+        await receiver.stopped;
+      }
       if (receiving.has(id)) throw new DomainError('conflict');
       await discard(id);
     },

@@ -41,6 +41,29 @@ async function begin(c: Client, gid: number, parent: number, body: Record<string
   return c.post(txUrl(gid, parent), body);
 }
 
+/** A tus PATCH of `length` bytes from offset 0 over a real connection, its body left to the caller. */
+async function startPatch(c: Client, uploadUrl: string, length: number): Promise<http.ClientRequest> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const cookie = Object.entries(c.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  return http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'PATCH',
+    path: uploadUrl,
+    headers: {
+      cookie,
+      'x-csrf-token': c.csrf,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(length),
+    },
+  });
+}
+
 /** Blobs in the store (files, and small ones in the database), and partial uploads left over. */
 async function storeContents() {
   const walk = (dir: string): string[] =>
@@ -225,26 +248,8 @@ describe('tus: HEAD and PATCH on the upload_url', () => {
     const { c, gid } = await me();
     const data = bytes(800, 3);
     const { transaction } = (await begin(c, gid, 0, { name: 'dropped.bin', size: data.length })).json();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const cookie = Object.entries(c.cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    const req = await startPatch(c, transaction.upload_url, data.length);
     await new Promise<void>((resolve) => {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'PATCH',
-        path: transaction.upload_url,
-        headers: {
-          cookie,
-          'x-csrf-token': c.csrf,
-          'tus-resumable': '1.0.0',
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(data.length),
-        },
-      });
       req.on('error', () => resolve());
       req.write(data.subarray(0, 300), () => setTimeout(() => req.destroy(), 100));
     });
@@ -261,6 +266,35 @@ describe('tus: HEAD and PATCH on the upload_url', () => {
     const commit = await c.patch(txUrl(gid, 0, transaction.id), { sha1: sha1Of(data) });
     expect(commit.statusCode, commit.body).toBe(200);
     expect(commit.json().fsha).toBe(sha1Of(data));
+  });
+
+  test('DELETE while a PATCH is still being received stops it and keeps nothing', async () => {
+    const { c, gid } = await me();
+    const data = bytes(800, 5);
+    const { transaction } = (await begin(c, gid, 0, { name: 'cancelled.bin', size: data.length })).json();
+    // A browser's cancel: the PATCH is under way (its connection still open) when the DELETE comes.
+    const req = await startPatch(c, transaction.upload_url, data.length);
+    req.on('error', () => {});
+    req.write(data.subarray(0, 300));
+    // Receiving: another PATCH meanwhile is a conflict (tus).
+    let second = 0;
+    for (let i = 0; i < 50 && second !== 409; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      second = (await tusPatch(c, transaction.upload_url, 0, bytes(1))).statusCode;
+    }
+    expect(second).toBe(409);
+
+    const cancel = await c.delete(transaction.upload_url);
+    req.destroy();
+    expect(cancel.statusCode, cancel.body).toBe(204);
+    expect((await c.request({ method: 'HEAD', url: transaction.upload_url })).statusCode).toBe(404);
+    expect((await storeContents()).parts).not.toContain(transaction.id);
+    const left = await t.database.db
+      .selectFrom('upload_transactions')
+      .select('id')
+      .where('id', '=', transaction.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   test('more bytes than announced are refused; another user cannot touch the transaction; DELETE cancels', async () => {
