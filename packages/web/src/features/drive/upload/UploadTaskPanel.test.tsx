@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { driveKeys } from '../queries';
 import { UploadTaskPanel } from './UploadTaskPanel';
 import { UploadManager } from './upload-manager';
@@ -19,14 +19,19 @@ const uploaded = (name: string, size: number) =>
     { type: 'complete', fileId: ids },
   );
 
-function renderPanel(tasks: UploadTask[]) {
+function renderPanel(tasks: UploadTask[], { collapsed = true } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(driveKeys.mySpace(), { id: 1 });
   client.setQueryData(driveKeys.uploadsSpace(), { id: 2 });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <UploadTaskPanel tasks={tasks} manager={new UploadManager()} collapsed onCollapse={() => {}} />
+        <UploadTaskPanel
+          tasks={tasks}
+          manager={new UploadManager()}
+          collapsed={collapsed}
+          onCollapse={() => {}}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -44,5 +49,38 @@ describe('the upload panel’s overall progress', () => {
     const running = sent(queued('big.bin', 1000), { type: 'start' }, { type: 'began', offset: 250 });
     renderPanel([uploaded('empty.txt', 0), running]);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+  });
+});
+
+describe('a row of the upload panel', () => {
+  // The list draws only the rows in view; jsdom lays nothing out, so the list is given a height.
+  const height = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
+  beforeAll(() => {
+    Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 400 });
+  });
+  afterAll(() => {
+    if (height) Object.defineProperty(Element.prototype, 'clientHeight', height);
+  });
+
+  test('of an upload cancelled while it ran says cancelled, without its progress', () => {
+    const running = sent(queued('big.bin', 4000), { type: 'start' }, { type: 'began', offset: 1000 });
+    renderPanel([sent(running, { type: 'cancel' })], { collapsed: false });
+    expect(screen.getByText('Cancelled · 3.91 KB')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  test('of a file from a folder upload shows the folder it went into, not the one uploaded into', () => {
+    const file = newTask({
+      id: 'u-dir',
+      name: 'c.txt',
+      size: 2,
+      relativeDir: 'Trip/Day 1',
+      gid: 7,
+      folderId: 0,
+    });
+    const saved = { type: 'complete', fileId: 12, parentId: 11 } as const;
+    renderPanel([sent(file, { type: 'start' }, { type: 'began', offset: 0 }, saved)], { collapsed: false });
+    const link = screen.getByRole('link', { name: 'Show in folder' });
+    expect(link.getAttribute('href')).toBe('/pcview/drive/group/7/11');
   });
 });

@@ -74,9 +74,10 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
           t,
         )
       : undefined;
+  // The folder the file is in: for a folder upload, the one below the target it went into.
   const folderLink = drivePath(
     locationOfFolder(
-      { gid: task.gid, folderId: task.folderId },
+      { gid: task.gid, folderId: task.parentId ?? task.folderId },
       { mine: mine.data?.id, uploads: uploadsSpace.data?.id },
     ),
   );
@@ -85,8 +86,11 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
     uploaded: formatSize(task.uploaded),
     size: formatSize(task.size),
   });
+  // A cancelled upload shows no progress any more, whatever state it was cancelled in.
+  const inProgress = !task.cancelled && (task.status === 'in_progress' || isPaused(task));
   let detail: string;
   if (error) detail = error;
+  else if (task.cancelled) detail = `${statusText(task, t)} · ${formatSize(task.size)}`;
   else if (task.status === 'in_progress')
     detail =
       task.speed > 0
@@ -105,7 +109,7 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
         >
           {task.name}
         </div>
-        {task.status === 'in_progress' || isPaused(task) ? (
+        {inProgress ? (
           <Progress
             percent={percent}
             size="small"

@@ -288,7 +288,7 @@ export class UploadManager {
       const record = await uploadsApi.commit(task.gid, parentId, runtime.transaction.id);
       resumeStore.forget(runtime.fingerprint);
       runtime.transaction = undefined;
-      this.dispatch(id, { type: 'complete', fileId: record.fileid, version: record.fver });
+      this.dispatch(id, { type: 'complete', fileId: record.fileid, parentId, version: record.fver });
       this.folderChanged({ gid: task.gid, folderId: parentId });
     } catch (error) {
       if (signal.aborted || isAbort(error)) return; // paused or cancelled by the user
@@ -318,7 +318,7 @@ export class UploadManager {
           signal,
           onProgress: (sent) => progress.report(sent),
         });
-        this.dispatch(id, { type: 'complete', fileId: record.fileid, version: record.fver });
+        this.dispatch(id, { type: 'complete', fileId: record.fileid, parentId, version: record.fver });
         this.folderChanged({ gid: task.gid, folderId: parentId });
         return;
       } catch (error) {

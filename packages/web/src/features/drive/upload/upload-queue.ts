@@ -44,6 +44,8 @@ export interface UploadTask {
   interruption?: Interruption;
   /** The saved file's id, once complete. */
   fileId?: number;
+  /** The folder it was saved in, once complete: folderId, or one below it for a folder upload. */
+  parentId?: number;
   /** The file's version once uploaded: above 1, the upload was a new version of a file of that name. */
   version?: number;
 }
@@ -56,7 +58,7 @@ export type UploadEvent =
   | { type: 'resume' }
   | { type: 'fail'; status: number; body: unknown }
   | { type: 'retry' }
-  | { type: 'complete'; fileId: number; version?: number }
+  | { type: 'complete'; fileId: number; parentId?: number; version?: number }
   | { type: 'cancel' }
   | { type: 'hide' };
 
@@ -166,6 +168,7 @@ export function transition(task: UploadTask, event: UploadEvent): UploadTask {
             uploaded: task.size,
             speed: 0,
             fileId: event.fileId,
+            parentId: event.parentId,
             version: event.version,
           }
         : task;
