@@ -543,6 +543,7 @@ test('a name the server refuses fails at once in the upload panel, saying why, a
   // Trying again cannot help: neither the row nor the panel offers it.
   await expect(uploads.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(uploads.getByRole('button', { name: 'Resume all' })).toHaveCount(0);
+  await expect(uploads.getByRole('button', { name: 'Retry all' })).toHaveCount(0);
   expect(sent.some((url) => url.includes(kept))).toBe(true);
   expect(sent.some((url) => url.includes(refused))).toBe(false);
   await expect(row(page, refused)).toHaveCount(0);

@@ -257,6 +257,7 @@ export const en = {
       retry: 'Retry',
       pauseAll: 'Pause all',
       resumeAll: 'Resume all',
+      retryAll: 'Retry all',
       cancelAll: 'Cancel all',
       collapse: 'Collapse',
       expand: 'Expand',

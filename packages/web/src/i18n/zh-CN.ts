@@ -254,6 +254,7 @@ export const zhCN: Messages = {
       retry: '重试',
       pauseAll: '全部暂停',
       resumeAll: '全部继续',
+      retryAll: '全部重试',
       cancelAll: '全部取消',
       collapse: '收起',
       expand: '展开',

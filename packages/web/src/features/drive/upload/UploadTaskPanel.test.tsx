@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { driveKeys } from '../queries';
@@ -49,6 +49,19 @@ describe('the upload panel’s overall progress', () => {
     const running = sent(queued('big.bin', 1000), { type: 'start' }, { type: 'began', offset: 250 });
     renderPanel([uploaded('empty.txt', 0), running]);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+  });
+});
+
+describe('the upload panel’s button for all', () => {
+  test('offers to retry uploads refused for a full space, and to resume paused ones', () => {
+    const started = sent(queued('big.bin', 4000), { type: 'start' });
+    const full = sent(started, { type: 'fail', status: 403, body: { result: 'groupSpaceFull' } });
+    renderPanel([uploaded('small.txt', 10), full]);
+    expect(screen.getByRole('button', { name: 'Retry all' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resume all' })).toBeNull();
+    cleanup();
+    renderPanel([full, sent(queued('later.bin', 4000), { type: 'pause' })]);
+    expect(screen.getByRole('button', { name: 'Resume all' })).toBeTruthy();
   });
 });
 

@@ -232,9 +232,8 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
   const { t } = useTranslation();
   const summary = summarize(tasks);
   const running = tasks.some((task) => !isFinished(task) && !isFailed(task) && !isPaused(task));
-  const anyPaused = tasks.some(
-    (task) => !task.cancelled && (isPaused(task) || (isFailed(task) && !isFinalFailure(task))),
-  );
+  const anyPaused = tasks.some((task) => !task.cancelled && isPaused(task));
+  const anyRetryable = tasks.some((task) => isFailed(task) && !isFinalFailure(task));
   const percent = overallPercent(tasks);
   const allDone = summary.done === summary.total && summary.total + summary.cancelled > 0;
 
@@ -261,9 +260,10 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
               {t('drive.upload.pauseAll')}
             </Button>
           )}
-          {!running && anyPaused && (
+          {/* One button takes up paused and failed uploads alike; named for what there is to take up. */}
+          {!running && (anyPaused || anyRetryable) && (
             <Button type="text" size="small" onClick={() => manager.resumeAll()}>
-              {t('drive.upload.resumeAll')}
+              {anyPaused ? t('drive.upload.resumeAll') : t('drive.upload.retryAll')}
             </Button>
           )}
           {running && (
