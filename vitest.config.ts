@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // A dialog's test renders antd in jsdom: 1-2 s alone, over the 5 s default on a
+          // loaded 2-core machine (seen with the browser tests running beside them).
+          testTimeout: 15_000,
         },
       },
     ],
