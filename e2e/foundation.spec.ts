@@ -66,10 +66,12 @@ test("antd's prebuilt styles are in force, with the app's theme", async ({ page 
   // The brand colour and radius (app/theme.ts) reach a primary button through antd's stylesheet
   // (zeroRuntime): without that stylesheet the button would have no background at all.
   const upload = page.getByRole('button', { name: 'Upload' });
-  await expect(upload).toHaveCSS('background-color', 'rgb(47, 111, 223)');
+  await expect(upload).toHaveCSS('background-color', 'rgb(40, 100, 212)');
   await expect(upload).toHaveCSS('border-radius', '8px');
   // A component token (Layout headerBg) applies too.
   await expect(page.locator('.ant-layout-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  // So does the darker grey of secondary text (a count here), which can be read (theme.test.ts).
+  await expect(page.getByText(/^\d+ items$/)).toHaveCSS('color', 'rgb(102, 102, 102)');
 });
 
 test('quotation marks and the middle dot are as narrow as in Latin text, beside Chinese names too', async ({

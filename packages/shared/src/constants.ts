@@ -170,15 +170,18 @@ export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
 export const AVATAR_ICONS = 15;
 /** Team icon colours 0 to 7. */
 export const AVATAR_COLOURS = 8;
-/** The 8 colours are not shown in the spec; these are ours, each dark enough for a white icon. */
+/**
+ * The 8 colours are not shown in the spec; these are ours. A user without a picture shows white
+ * initials on them, so each is dark enough for text (4.5:1, WCAG AA; team-avatar.test.ts).
+ */
 export const AVATAR_COLOUR_HEX = [
-  '#3370FF', // blue
-  '#00B578', // green
-  '#FF8800', // orange
-  '#F54A45', // red
+  '#2B62E0', // blue
+  '#00815A', // green
+  '#B85C00', // orange
+  '#D2302B', // red
   '#7F3BF5', // violet
-  '#1A9FC9', // cyan
-  '#E8488B', // pink
+  '#0E7EA3', // cyan
+  '#C42F6E', // pink
   '#5B6B8C', // slate
 ] as const;
 

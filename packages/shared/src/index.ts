@@ -4,6 +4,7 @@ export * from './admin.ts';
 export * from './api-types.ts';
 export * from './chat.ts';
 export * from './constants.ts';
+export * from './contrast.ts';
 export * from './errors.ts';
 export * from './file-types.ts';
 export * from './format.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AVATAR_COLOUR_HEX } from './constants.ts';
+import { AA_TEXT_CONTRAST, contrastRatio } from './contrast.ts';
 import { formatTeamAvatar, parseTeamAvatar, randomTeamAvatar, teamAvatarColour } from './team-avatar.ts';
 
 describe('team avatars (spec 000 §3, §5)', () => {
@@ -27,5 +28,10 @@ describe('team avatars (spec 000 §3, §5)', () => {
     expect(AVATAR_COLOUR_HEX).toHaveLength(8);
     for (const hex of AVATAR_COLOUR_HEX) expect(hex).toMatch(/^#[0-9A-F]{6}$/);
     expect(teamAvatarColour(5)).toBe(AVATAR_COLOUR_HEX[5]);
+  });
+
+  // A user without a picture shows white initials on these colours: text, so AA's 4.5:1.
+  test.each(AVATAR_COLOUR_HEX.map((hex) => [hex]))('white initials on %s can be read', (hex) => {
+    expect(contrastRatio('#ffffff', hex)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
   });
 });

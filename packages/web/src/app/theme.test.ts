@@ -1,0 +1,20 @@
+import { AA_TEXT_CONTRAST, contrastRatio } from '@cirrus/shared';
+import { expect, test } from 'vitest';
+import { BRAND_COLOR, SECONDARY_TEXT_COLOR, theme } from './theme';
+
+// The backgrounds our text sits on: cards and lists, the page, the spaces pane, and the light blue
+// of a selected item (styles.css --cirrus-brand-soft; antd's selected menu item).
+const BACKGROUNDS = ['#ffffff', '#f5f7fb', '#fbfcfe', '#eaf1fd', '#f0f8ff'];
+
+test.each(BACKGROUNDS)('secondary text can be read on %s', (background) => {
+  expect(theme.token?.colorTextDescription).toBe(SECONDARY_TEXT_COLOR);
+  expect(contrastRatio(SECONDARY_TEXT_COLOR, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+});
+
+test.each(BACKGROUNDS)('the brand colour as text can be read on %s', (background) => {
+  expect(contrastRatio(BRAND_COLOR, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+});
+
+test('white text on a primary button can be read', () => {
+  expect(contrastRatio('#ffffff', BRAND_COLOR)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+});
