@@ -32,8 +32,10 @@ test('a demo user sees the layout and the avatar menu, then logs out', async ({ 
   await expect(page.getByRole('menuitem', { name: /Drive/ })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Messages/ })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Contacts/ })).toBeVisible();
+  // The header's buttons are named with what they show, the language and the user's name.
+  await expect(page.getByRole('button', { name: 'Language: English', exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Account menu: 张伟', exact: true }).click();
   await expect(page.getByText('zhangwei@nebula.example')).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'My info' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Feedback' })).toBeVisible();

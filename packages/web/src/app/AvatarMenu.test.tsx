@@ -70,7 +70,7 @@ function renderMenu({
       </AntdApp>
     </QueryClientProvider>,
   );
-  const trigger = screen.getByRole('button', { name: 'Account menu' });
+  const trigger = screen.getByRole('button', { name: 'Account menu: Li Wei' });
   fireEvent.click(trigger);
   expect(trigger.classList.contains('ant-dropdown-open')).toBe(true);
   return screen.getByRole('menu');
@@ -126,7 +126,7 @@ describe('AvatarMenu', () => {
     fireEvent.click(within(menu).getByText('Log out'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.getByText(/Log out of Cirrus on this browser/)).toBeTruthy();
-    const trigger = screen.getByRole('button', { name: 'Account menu' });
+    const trigger = screen.getByRole('button', { name: 'Account menu: Li Wei' });
     expect(trigger.classList.contains('ant-dropdown-open')).toBe(false);
   });
 

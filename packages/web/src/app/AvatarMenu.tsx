@@ -155,8 +155,15 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
           </div>
         )}
       >
-        <Button type="text" className="cirrus-avatar-trigger" aria-label={t('avatarMenu.label')}>
-          <UserAvatar user={user} size={28} />
+        <Button
+          type="text"
+          className="cirrus-avatar-trigger"
+          aria-label={t('avatarMenu.labelFor', { name: user.nick_name })}
+        >
+          {/* Beside the name it stands for: its initials would only repeat the name. */}
+          <span aria-hidden className="cirrus-avatar-trigger-picture">
+            <UserAvatar user={user} size={28} />
+          </span>
           <span className="cirrus-avatar-trigger-name">{user.nick_name}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>

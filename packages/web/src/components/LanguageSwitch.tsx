@@ -19,7 +19,11 @@ export function LanguageSwitch() {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.label')}>
+      <Button
+        type="text"
+        icon={<GlobalOutlined aria-hidden />}
+        aria-label={t('language.current', { name: t(`language.${current}`) })}
+      >
         <span className="cirrus-language-name">{t(`language.${current}`)}</span>
       </Button>
     </Dropdown>

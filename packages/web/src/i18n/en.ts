@@ -16,6 +16,8 @@ export const en = {
   },
   language: {
     label: 'Language',
+    // The switch's name holds the language it shows, so that it is spoken and can be said to click.
+    current: 'Language: {{name}}',
     'zh-CN': '简体中文',
     en: 'English',
   },
@@ -26,7 +28,8 @@ export const en = {
     contacts: 'Contacts',
   },
   avatarMenu: {
-    label: 'Account menu',
+    // The trigger's name holds the user's name it shows.
+    labelFor: 'Account menu: {{name}}',
     myInfo: 'My info',
     contacts: 'Contacts',
     manageBackground: 'Admin console',

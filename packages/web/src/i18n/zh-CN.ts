@@ -15,6 +15,7 @@ export const zhCN: Messages = {
   },
   language: {
     label: '语言',
+    current: '语言：{{name}}',
     'zh-CN': '简体中文',
     en: 'English',
   },
@@ -25,7 +26,7 @@ export const zhCN: Messages = {
     contacts: '通讯录',
   },
   avatarMenu: {
-    label: '账号菜单',
+    labelFor: '账号菜单：{{name}}',
     myInfo: '我的信息',
     contacts: '通讯录',
     manageBackground: '管理后台',
