@@ -381,6 +381,8 @@ test('in a phone-sized window the files take the width: names readable, nothing 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'zhangwei');
+  // The top bar shows only the logo, and the logo's link keeps the product's name.
+  await expect(page.getByRole('link', { name: 'Cirrus', exact: true })).toBeVisible();
   const name = `narrow-${Date.now().toString(36)}.txt`;
   await uploadFiles(page, [{ name, buffer: Buffer.from('on a small screen\n') }]);
   const file = row(page, name);
