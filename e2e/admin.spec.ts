@@ -30,6 +30,9 @@ test('an administrator creates a person, who must change the temporary password 
   await page.goto('/pcview/admin');
   await expect(page).toHaveURL(/\/pcview\/admin\/people$/);
   await expect(page.getByRole('navigation', { name: 'Admin console' })).toBeVisible();
+  // The way back is one link (it was a link inside a button: two Tab stops, not valid HTML).
+  await expect(page.getByRole('link', { name: 'Back to drive' })).toHaveAttribute('href', '/pcview/drive');
+  await expect(page.getByRole('button', { name: 'Back to drive' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'New person' }).click();
   const dialog = page.getByRole('dialog', { name: 'New person' });

@@ -11,7 +11,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { CONSOLE_SECTIONS, type ConsoleSection } from '@cirrus/shared';
-import { Alert, Button, Layout, Menu } from 'antd';
+import { Alert, Layout, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -20,6 +20,7 @@ import { AvatarMenu } from '../../app/AvatarMenu';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { paths } from '../../app/paths';
 import { AppErrorResult } from '../../app/RouteError';
+import { ButtonLink } from '../../components/ButtonLink';
 import { CloudLogo } from '../../components/CloudLogo';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -77,9 +78,9 @@ export function AdminLayout() {
           </span>
         </Link>
         <div className="cirrus-header-actions">
-          <Button type="link">
-            <Link to={paths.drive}>{t('admin.backToDrive')}</Link>
-          </Button>
+          <ButtonLink type="link" to={paths.drive}>
+            {t('admin.backToDrive')}
+          </ButtonLink>
           <LanguageSwitch />
           <AvatarMenu user={user} settings={settings} desktopClient={desktopClient} />
         </div>
