@@ -113,7 +113,8 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   // Download it: the same bytes come back
   const downloading = page.waitForEvent('download');
   await row(page, renamed).hover();
-  await row(page, renamed).getByRole('button', { name: 'Download' }).click();
+  // Each row's buttons say which file they act on.
+  await row(page, renamed).getByRole('button', { name: `Download ${renamed}`, exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(renamed);
   expect((await readFile(await download.path())).equals(alpha)).toBe(true);
@@ -432,7 +433,7 @@ test('in a phone-sized window the files take the width: names readable, nothing 
     .getByRole('list', { name: 'Recent files' })
     .getByRole('listitem')
     .filter({ hasText: name });
-  await expect(recent.getByRole('button', { name: 'More actions' })).toBeInViewport();
+  await expect(recent.getByRole('button', { name: `More actions ${name}`, exact: true })).toBeInViewport();
   expect(await overflowing()).toEqual([]);
 });
 

@@ -224,16 +224,23 @@ export function RecordList<T extends { id: number }>(props: RecordListProps<T>) 
 
 /**
  * A row's menu button ("More actions"): `onOpen` gets the point under the button where the row's
- * menu opens. On a phone it is the row's one action (RecordList.css).
+ * menu opens. On a phone it is the row's one action (RecordList.css). Its name holds the row's
+ * `name`, as the row's other buttons do: a list of buttons all called "More actions" says nothing.
  */
-export function RowMoreButton({ onOpen }: { onOpen: (at: { x: number; y: number }) => void }) {
+export function RowMoreButton({
+  name,
+  onOpen,
+}: {
+  name: string;
+  onOpen: (at: { x: number; y: number }) => void;
+}) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
       className="cirrus-row-button cirrus-row-more"
       title={t('drive.toolbar.more')}
-      aria-label={t('drive.toolbar.more')}
+      aria-label={`${t('drive.toolbar.more')} ${name}`}
       aria-haspopup="menu"
       onClick={(event) => {
         const box = event.currentTarget.getBoundingClientRect();

@@ -428,7 +428,7 @@ export function FileBrowser({
                 type="button"
                 className="cirrus-row-button"
                 title={rowLabels.download}
-                aria-label={rowLabels.download}
+                aria-label={`${rowLabels.download} ${file.fname}`}
                 onClick={() => run('download', [file])}
               >
                 <DownloadOutlined aria-hidden />
@@ -438,7 +438,7 @@ export function FileBrowser({
               type="button"
               className="cirrus-row-button"
               title={rowLabels.more}
-              aria-label={rowLabels.more}
+              aria-label={`${rowLabels.more} ${file.fname}`}
               aria-haspopup="menu"
               onClick={(event) => {
                 const box = event.currentTarget.getBoundingClientRect();

@@ -233,7 +233,9 @@ export function RecentPage() {
           onOpen={open}
           onContextMenu={onContextMenu}
           rowLabel={(row) => t('drive.list.select', { name: row.fname })}
-          rowActions={(row) => <RowMoreButton onOpen={(at) => setMenu({ ...at, files: [row] })} />}
+          rowActions={(row) => (
+            <RowMoreButton name={row.fname} onOpen={(at) => setMenu({ ...at, files: [row] })} />
+          )}
           placeholder={placeholder}
         />
       </section>

@@ -399,6 +399,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
                 <UndoOutlined aria-hidden />
               </button>
               <RowMoreButton
+                name={row.fname}
                 onOpen={(at) => {
                   setSelection(contextSelect(selection, row.id));
                   setMenu({ ...at, items: [row] });

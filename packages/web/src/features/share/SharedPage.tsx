@@ -266,6 +266,7 @@ export function SharedPage() {
             // A phone has room for one button: the row's menu, as in the other lists on a phone.
             phone ? (
               <RowMoreButton
+                name={row.fname}
                 onOpen={(at) => {
                   setSelection(contextSelect(selection, row.id));
                   setMenu({ ...at, file: row });

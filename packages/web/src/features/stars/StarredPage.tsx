@@ -190,7 +190,7 @@ export function StarredPage() {
               >
                 <StarFilled aria-hidden style={{ color: '#f5b82e' }} />
               </button>
-              <RowMoreButton onOpen={(at) => setMenu({ ...at, files: [row] })} />
+              <RowMoreButton name={row.fname} onOpen={(at) => setMenu({ ...at, files: [row] })} />
             </>
           )}
           placeholder={placeholder}
