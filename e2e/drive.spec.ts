@@ -130,6 +130,34 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   await expect(page.getByText('This folder is empty')).toBeVisible();
 });
 
+test("a keyboard user goes through a row's menu and a dialog from it, and is back on the row's button", async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const more = row(page, '个人笔记.txt').getByRole('button', { name: 'More actions 个人笔记.txt', exact: true });
+  await more.focus();
+
+  // The menu takes the focus as it opens; the arrow keys go through it; Escape gives it back.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Star' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'History versions' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
+
+  // A dialog chosen from the menu gives the focus back to the row's button too, not to the page.
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+  const renameItem = page.getByRole('menuitem', { name: 'Rename' });
+  for (let step = 0; step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement)); step++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await expect(rename.getByLabel('Name')).toBeFocused();
+  await cancelDialog(rename);
+  await expect(more).toBeFocused();
+});
+
 test('keys typed as New folder first opens all land in its name', async ({ page }) => {
   const folder = `Plans ${Date.now().toString(36)}`;
   await login(page, 'zhangwei');

@@ -9,6 +9,7 @@ export function LanguageSwitch() {
 
   return (
     <Dropdown
+      autoFocus
       trigger={['click']}
       menu={{
         items: LANGUAGES.map((language) => ({ key: language, label: t(`language.${language}`) })),

@@ -193,7 +193,7 @@ export function PeoplePage() {
                   key: 'actions',
                   width: 80,
                   render: (_: unknown, u: AdminUser) => (
-                    <Dropdown menu={menu(u)} trigger={['click']}>
+                    <Dropdown autoFocus menu={menu(u)} trigger={['click']}>
                       <Button
                         type="text"
                         icon={<MoreOutlined />}

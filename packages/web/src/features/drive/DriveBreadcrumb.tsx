@@ -54,6 +54,7 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
       key: 'more',
       title: (
         <Dropdown
+          autoFocus
           trigger={['click']}
           menu={{
             items: hidden.map((c) => ({ key: c.key, label: c.label })),

@@ -13,7 +13,7 @@ import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { ACTION_ICONS, actionItems, newItems, uploadItems } from './drive-menus';
+import { ACTION_ICONS, actionItems, consumeMenuKey, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
@@ -88,6 +88,7 @@ export function DriveToolbar(props: DriveToolbarProps) {
           )}
           {canUpload && (
             <Dropdown
+              autoFocus
               menu={{ items: uploadItems(t), onClick: ({ key }) => props.onUpload(key) }}
               trigger={['click']}
             >
@@ -98,7 +99,14 @@ export function DriveToolbar(props: DriveToolbarProps) {
           )}
           {canCreate && (
             <Dropdown
-              menu={{ items: newItems(t), onClick: ({ key }) => props.onNew(key) }}
+              autoFocus
+              menu={{
+                items: newItems(t),
+                onClick: (info) => {
+                  consumeMenuKey(info);
+                  props.onNew(info.key);
+                },
+              }}
               trigger={['click']}
             >
               <Button icon={<FolderAddOutlined aria-hidden />}>
@@ -211,7 +219,14 @@ function SelectionMenu({
   const { t } = useTranslation();
   return (
     <Dropdown
-      menu={{ items: actionItems(actions, t), onClick: ({ key }) => onAction(key as FileAction) }}
+      autoFocus
+      menu={{
+        items: actionItems(actions, t),
+        onClick: (info) => {
+          consumeMenuKey(info);
+          onAction(info.key as FileAction);
+        },
+      }}
       trigger={['click']}
     >
       <Button icon={<MoreOutlined aria-hidden />}>

@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/http';
 import { FileLockBadge } from '../../components/FileLockBadge';
 import { LazyResult } from '../../components/LazyResult';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { VirtualFileList } from '../../components/VirtualFileList';
 import { useLanguage } from '../../i18n';
@@ -39,7 +40,7 @@ import { SharedMark } from '../share/SharedMark';
 import { useShareActions } from '../share/useShareActions';
 import { DriveToolbar } from './DriveToolbar';
 import { downloadItems } from './download';
-import { actionItems, newItems, uploadItems } from './drive-menus';
+import { actionItems, consumeMenuKey, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
 import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
 import { NameDialog, type NameMode } from './NameDialog';
@@ -149,6 +150,7 @@ export function FileBrowser({
   const closeDialog = () => setDialog((current) => current && { ...current, open: false });
 
   const [menu, setMenu] = useState<ContextMenu>();
+  useFocusReturn(menu !== undefined);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const drop = useDropUpload(
@@ -234,7 +236,9 @@ export function FileBrowser({
     { key: 'refresh', label: t('drive.actions.refresh'), icon: <ReloadOutlined aria-hidden /> },
   ];
 
-  const onMenuClick: MenuProps['onClick'] = ({ key, keyPath }) => {
+  const onMenuClick: MenuProps['onClick'] = (info) => {
+    consumeMenuKey(info);
+    const { key, keyPath } = info;
     if (!menu) return;
     if (menu.files.length > 0) {
       if (extras.run(key, menu.files) || sharing.run(key, menu.files) || secdoc.run(key, menu.files))
@@ -459,7 +463,10 @@ export function FileBrowser({
         </div>
       )}
 
+      {/* autoFocus: the open menu takes the focus, so the arrow keys move through it (as in every
+          menu of the app), from a right click or from the row's "More actions" button. */}
       <Dropdown
+        autoFocus
         open={menu !== undefined}
         onOpenChange={(open) => !open && setMenu(undefined)}
         trigger={['contextMenu']}

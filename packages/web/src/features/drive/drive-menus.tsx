@@ -65,3 +65,12 @@ export function uploadItems(t: TFunction): Items {
     { key: 'folder', label: t('drive.actions.uploadFolder') },
   ];
 }
+
+/**
+ * Uses up the Enter (or Space) that chose a menu item. Its keypress would otherwise go to what has
+ * the focus by then: the name field of the dialog the item opened, focused at once (FocusedInput),
+ * whose form it submitted, so Rename closed again as it opened.
+ */
+export function consumeMenuKey({ domEvent }: { domEvent: { type: string; preventDefault(): void } }): void {
+  if (domEvent.type === 'keydown') domEvent.preventDefault();
+}

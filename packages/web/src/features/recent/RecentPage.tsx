@@ -16,6 +16,7 @@ import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -62,6 +63,7 @@ export function RecentPage() {
     [list.files, selection],
   );
   const [menu, setMenu] = useState<{ x: number; y: number; files: RecentRecord[] }>();
+  useFocusReturn(menu !== undefined);
 
   const open = (file: RecentRecord) => void navigate(openAddress(file));
   const remove = (files: RecentRecord[]) =>
@@ -240,6 +242,7 @@ export function RecentPage() {
         />
       </section>
       <Dropdown
+        autoFocus
         open={menu !== undefined}
         onOpenChange={(isOpen) => !isOpen && setMenu(undefined)}
         trigger={['contextMenu']}

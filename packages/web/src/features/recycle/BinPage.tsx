@@ -34,6 +34,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -113,6 +114,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
     [list.files, selection],
   );
   const [menu, setMenu] = useState<{ x: number; y: number; items: RecycleRecord[] }>();
+  useFocusReturn(menu !== undefined);
   const [dialog, setDialog] = useState<Dialog>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogKey, setDialogKey] = useState(0);
@@ -412,6 +414,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
       </section>
 
       <Dropdown
+        autoFocus
         open={menu !== undefined}
         onOpenChange={(open) => !open && setMenu(undefined)}
         trigger={['contextMenu']}

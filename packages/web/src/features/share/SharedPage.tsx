@@ -18,6 +18,7 @@ import type { SharedFilter } from '../../api/links';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
@@ -61,6 +62,7 @@ export function SharedPage() {
   const ids = useMemo(() => list.files.map((f) => f.id), [list.files]);
   const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
   const [menu, setMenu] = useState<{ x: number; y: number; file: SharedFileItem }>();
+  useFocusReturn(menu !== undefined);
   const [leaving, setLeaving] = useState<SharedFileItem>();
 
   const open = (file: SharedFileItem) => void navigate(linkPath(file.link.sid));
@@ -311,6 +313,7 @@ export function SharedPage() {
         />
       </section>
       <Dropdown
+        autoFocus
         open={menu !== undefined}
         onOpenChange={(visible) => !visible && setMenu(undefined)}
         trigger={['contextMenu']}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/http';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import {
@@ -41,6 +42,7 @@ export function StarredPage() {
   const ids = useMemo(() => list.files.map((f) => f.id), [list.files]);
   const selection = useMemo(() => keepPresent(rawSelection, ids), [rawSelection, ids]);
   const [menu, setMenu] = useState<{ x: number; y: number; files: FileRecord[] }>();
+  useFocusReturn(menu !== undefined);
 
   const open = (file: FileRecord) => void navigate(openAddress(file));
   const menuItems = (files: FileRecord[]): MenuProps['items'] => [
@@ -197,6 +199,7 @@ export function StarredPage() {
         />
       </section>
       <Dropdown
+        autoFocus
         open={menu !== undefined}
         onOpenChange={(isOpen) => !isOpen && setMenu(undefined)}
         trigger={['contextMenu']}
