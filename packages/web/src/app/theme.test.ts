@@ -1,6 +1,6 @@
 import { AA_TEXT_CONTRAST, contrastRatio } from '@cirrus/shared';
 import { expect, test } from 'vitest';
-import { BRAND_COLOR, SECONDARY_TEXT_COLOR, theme } from './theme';
+import { BRAND_COLOR, ERROR_COLOR, SECONDARY_TEXT_COLOR, theme } from './theme';
 
 // The backgrounds our text sits on: cards and lists, the page, the spaces pane, and the light blue
 // of a selected item (styles.css --cirrus-brand-soft; antd's selected menu item).
@@ -17,4 +17,9 @@ test.each(BACKGROUNDS)('the brand colour as text can be read on %s', (background
 
 test('white text on a primary button can be read', () => {
   expect(contrastRatio('#ffffff', BRAND_COLOR)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+});
+
+test('error text on white, and white text on a danger button, can be read', () => {
+  expect(theme.token?.colorError).toBe(ERROR_COLOR);
+  expect(contrastRatio(ERROR_COLOR, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
 });
