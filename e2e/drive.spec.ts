@@ -114,7 +114,9 @@ test('a user runs a file through its life in my drive', async ({ page }) => {
   const downloading = page.waitForEvent('download');
   await row(page, renamed).hover();
   // Each row's buttons say which file they act on.
-  await row(page, renamed).getByRole('button', { name: `Download ${renamed}`, exact: true }).click();
+  await row(page, renamed)
+    .getByRole('button', { name: `Download ${renamed}`, exact: true })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(renamed);
   expect((await readFile(await download.path())).equals(alpha)).toBe(true);
@@ -134,7 +136,10 @@ test("a keyboard user goes through a row's menu and a dialog from it, and is bac
   page,
 }) => {
   await login(page, 'zhangwei');
-  const more = row(page, '个人笔记.txt').getByRole('button', { name: 'More actions 个人笔记.txt', exact: true });
+  const more = row(page, '个人笔记.txt').getByRole('button', {
+    name: 'More actions 个人笔记.txt',
+    exact: true,
+  });
   await more.focus();
 
   // The menu takes the focus as it opens; the arrow keys go through it; Escape gives it back.
@@ -149,7 +154,11 @@ test("a keyboard user goes through a row's menu and a dialog from it, and is bac
   await page.keyboard.press('Enter');
   await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
   const renameItem = page.getByRole('menuitem', { name: 'Rename' });
-  for (let step = 0; step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement)); step++)
+  for (
+    let step = 0;
+    step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement));
+    step++
+  )
     await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const rename = page.getByRole('dialog', { name: 'Rename' });

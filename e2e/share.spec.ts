@@ -439,7 +439,9 @@ async function phoneSharePanel(browser: Browser, name: string) {
   await login(page, 'alice');
   await shareWithOne(page, name, 'bob');
   await page.reload();
-  await row(page, name).getByRole('button', { name: `More actions ${name}`, exact: true }).click();
+  await row(page, name)
+    .getByRole('button', { name: `More actions ${name}`, exact: true })
+    .click();
   await page.getByRole('menuitem', { name: 'Share' }).click();
   return { phone, page, panel: page.getByRole('dialog', { name: `Share “${name}”` }) };
 }
