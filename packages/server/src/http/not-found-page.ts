@@ -26,13 +26,13 @@ const PAGE = `<!doctype html>
     background: #fff; border: 1px solid #e8ecf3; border-radius: 12px; text-align: center;
     box-shadow: 0 8px 24px rgba(31, 42, 61, 0.06);
   }
-  .code { font-size: 56px; font-weight: 700; color: #2f6fdf; letter-spacing: 2px; margin: 12px 0 4px; }
+  .code { font-size: 56px; font-weight: 700; color: #2864d4; letter-spacing: 2px; margin: 12px 0 4px; }
   h1 { font-size: 20px; margin: 0 0 6px; }
   p { color: #5b6b8c; margin: 0 0 4px; line-height: 1.6; }
   .en { margin-top: 14px; }
   a.button {
     display: inline-block; margin-top: 24px; padding: 8px 20px; border-radius: 8px;
-    background: #2f6fdf; color: #fff; text-decoration: none; font-weight: 500;
+    background: #2864d4; color: #fff; text-decoration: none; font-weight: 500;
   }
   a.button:hover, a.button:focus-visible { background: #2560c8; }
 </style>
@@ -40,7 +40,7 @@ const PAGE = `<!doctype html>
 <body>
 <main>
   <svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true">
-    <rect width="48" height="48" rx="12" fill="#2f6fdf"/>
+    <rect width="48" height="48" rx="12" fill="#2864d4"/>
     <g fill="#fff"><circle cx="16" cy="27" r="7"/><circle cx="25" cy="21" r="10"/><circle cx="33" cy="26" r="8"/><rect x="16" y="26" width="17" height="8"/></g>
   </svg>
   <div class="code">404</div>
