@@ -39,6 +39,14 @@ test('the demo teams follow their departments; a chat and a waiting approval exi
   const zhang = await t.login('zhangwei', password);
   const chats = (await zhang.get('/v1/companies/self/users/self/groups?type=1')).json().groups;
   expect(chats).toMatchObject([{ name: '午餐小分队', member_count: 5 }]);
+  // the team conversations open on a few messages; those after his own are unread
+  const conversations = (await zhang.get('/api/v3/yun_msg/conversations')).json();
+  expect(conversations).toMatchObject({
+    conversations: expect.arrayContaining([
+      expect.objectContaining({ name: '午餐小分队', unread: 2 }),
+      expect.objectContaining({ name: '研发中心', unread: 1 }),
+    ]),
+  });
 
   const admin = await t.login('admin', password);
   const waiting = (await admin.get('/v1/companies/self/group_approval')).json().approvals;
@@ -82,6 +90,8 @@ test('a start stopped half-way through seeding carries on the next time, without
     expect(names.filter((n) => n === '午餐小分队')).toHaveLength(1);
     const approvals = await db.selectFrom('group_approvals').select('id').execute();
     expect(approvals).toHaveLength(1);
+    const messages = await db.selectFrom('chat_messages').select('id').execute();
+    expect(messages).toHaveLength(6);
     // the same files as a seeding that never stopped: one of each name in each folder, one version each
     const files = await db.selectFrom('files').select(['group_id', 'parent_id', 'name_key']).execute();
     const keys = new Set(files.map((f) => `${f.group_id}/${f.parent_id}/${f.name_key}`));

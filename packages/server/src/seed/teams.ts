@@ -1,6 +1,7 @@
-import { TEAM_TYPE } from '@cirrus/shared';
+import { CHAT_TYPE_GROUP, TEAM_TYPE } from '@cirrus/shared';
 import type { Db } from '../db/index.ts';
 import type { ApprovalService } from '../modules/approvals/service.ts';
+import type { ChatService } from '../modules/chat/service.ts';
 import type { TeamService } from '../modules/teams/service.ts';
 import { actorsOf } from './drive.ts';
 
@@ -8,7 +9,18 @@ interface Deps {
   db: Db;
   teams: TeamService;
   approvals: ApprovalService;
+  chat: ChatService;
 }
+
+/** The demo's first words in its team conversations: who says what, in order. */
+const DEMO_MESSAGES: ReadonlyArray<readonly [team: string, account: string, body: string]> = [
+  ['午餐小分队', 'wangfang', '今天中午吃什么？楼下新开了一家面馆'],
+  ['午餐小分队', 'zhangwei', '面馆可以'],
+  ['午餐小分队', 'bob', '+1，12:00 楼下见'],
+  ['午餐小分队', 'lina', '我晚十分钟到，帮我占个位'],
+  ['研发中心', 'zhangwei', '2026 研发计划已经放在团队空间里了，大家看一下'],
+  ['研发中心', 'liuyang', '收到，接口规范我下午补到「设计方案」里'],
+];
 
 /**
  * The demo's teams beyond their spaces (issue 5): the company teams follow their departments (a
@@ -16,7 +28,7 @@ interface Deps {
  * a multi-person chat, an approver besides the administrator and a request waiting for them.
  * Each step is skipped when a start that stopped half-way did it already.
  */
-export async function seedDemoTeams({ db, teams, approvals }: Deps): Promise<void> {
+export async function seedDemoTeams({ db, teams, approvals, chat: chats }: Deps): Promise<void> {
   const actors = await actorsOf(db);
   const actor = (account: string) => {
     const found = actors.get(account);
@@ -61,6 +73,17 @@ export async function seedDemoTeams({ db, teams, approvals }: Deps): Promise<voi
     }));
   await teams.update(actor('wangfang'), chat.id, { notice: '每天 12:00 楼下集合' });
   await teams.pin(actor('zhangwei'), (await groupNamed('研发中心'))?.id ?? chat.id, true);
+
+  // A few messages, so that the messages side opens on conversations. Sent through the chat
+  // service, as any member's; once. What came before someone's first look at a conversation is
+  // not unread to them, so zhangwei, who speaks in both, has the later messages to read.
+  const said = await db.selectFrom('chat_messages').select('id').limit(1).executeTakeFirst();
+  if (!said) {
+    for (const [team, account, body] of DEMO_MESSAGES) {
+      const group = await groupNamed(team);
+      if (group) await chats.send(actor(account), CHAT_TYPE_GROUP, group.id, body);
+    }
+  }
 
   const admin = actor('admin');
   const approver = { company_id: admin.companyId, user_id: actor('hexue').userId };
