@@ -13,7 +13,7 @@ import { formatSize, lookupErrorMessage, splitExt } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileTypeIcon } from '../../../components/FileTypeIcon';
@@ -54,7 +54,12 @@ function statusText(task: UploadTask, t: TFunction<'translation'>): string {
   return t(`drive.upload.${task.status}`);
 }
 
-function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }) {
+/**
+ * One file's row. Memoised: a task that did not change keeps its object (upload-manager replaces
+ * only the one an event is about), so each event redraws one row, not every row in view (200 files
+ * at once were a long task of the main thread for each of their events).
+ */
+const TaskRow = memo(function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const mine = useMySpace();
@@ -185,7 +190,7 @@ function TaskRow({ task, manager }: { task: UploadTask; manager: UploadManager }
       </div>
     </div>
   );
-}
+});
 
 function TaskList({ tasks, manager }: { tasks: readonly UploadTask[]; manager: UploadManager }) {
   const scrollRef = useRef<HTMLDivElement>(null);
