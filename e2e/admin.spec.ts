@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, login } from './fixtures';
+import { api, cancelDialog, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -15,6 +15,18 @@ test('a plain user gets the 404 page at the console', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Admin console' })).toHaveCount(0);
   await page.goto('/pcview/admin/people');
   await expect(page.getByText('Page not found')).toBeVisible();
+});
+
+test("a dialog from a person's Actions menu, closed, gives the focus back to the menu's button", async ({
+  page,
+}) => {
+  await login(page, 'admin');
+  await page.goto('/pcview/admin/people');
+  const actions = page.getByRole('button', { name: 'Actions wangfang', exact: true });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await cancelDialog(page.getByRole('dialog', { name: /^Edit / }));
+  await expect(actions).toBeFocused();
 });
 
 test('an administrator creates a person, who must change the temporary password at the first login', async ({

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, test } from '@playwright/test';
-import { api, cancelDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
+import { api, cancelDialog, escapeDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -165,6 +165,47 @@ test("a keyboard user goes through a row's menu and a dialog from it, and is bac
   await expect(rename.getByLabel('Name')).toBeFocused();
   await cancelDialog(rename);
   await expect(more).toBeFocused();
+});
+
+test("a dialog chosen from the toolbar's New or Actions menu gives the focus back to the menu's button", async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const newButton = page.getByRole('button', { name: 'New', exact: true });
+  await newButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Folder', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const newFolder = page.getByRole('dialog', { name: 'New folder' });
+  await expect(newFolder.getByLabel('Name')).toBeFocused();
+  await escapeDialog(newFolder);
+  await expect(newButton).toBeFocused();
+  // By mouse the same.
+  await page.getByRole('button', { name: 'Refresh' }).focus();
+  await newButton.click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  await cancelDialog(newFolder);
+  await expect(newButton).toBeFocused();
+
+  // A phone's width: the selection's actions are one menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row(page, '个人笔记.txt').getByRole('checkbox').check();
+  const actions = page.getByRole('button', { name: 'Actions', exact: true });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+  const renameItem = page.getByRole('menuitem', { name: 'Rename' });
+  for (
+    let step = 0;
+    step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement));
+    step++
+  )
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await expect(rename.getByLabel('Name')).toBeFocused();
+  await escapeDialog(rename);
+  await expect(actions).toBeFocused();
 });
 
 test('keys typed as New folder first opens all land in its name', async ({ page }) => {

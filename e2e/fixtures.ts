@@ -47,6 +47,14 @@ export async function closeDialog(dialog: Locator, button = 'Close'): Promise<vo
 /** Cancels a dialog with its Cancel button, the same way (closeDialog). */
 export const cancelDialog = (dialog: Locator) => closeDialog(dialog, 'Cancel');
 
+/** Closes a dialog with Escape, pressed again until the dialog takes it (it ignores one at once). */
+export async function escapeDialog(dialog: Locator): Promise<void> {
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.page().keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 400 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** A row of the drive's file list, by the name it shows. */
 export const fileRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });

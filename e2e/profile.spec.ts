@@ -35,6 +35,15 @@ test('the labels of my info keep to one line', async ({ page }) => {
   expect(await lineCount(label)).toBe(1);
 });
 
+test('my info, opened from the account menu and closed, gives the focus back to the menu’s button', async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const dialog = await openMyInfo(page);
+  await closeDialog(dialog);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeFocused();
+});
+
 test('the card’s Open as a page link sits beside its close button, on the same line', async ({ page }) => {
   await login(page, 'zhangwei');
   for (const width of [1280, 390]) {

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lazyWarmed } from '../components/lazyWarmed';
 import { UserAvatar } from '../components/UserAvatar';
+import { useFocusReturn } from '../components/useFocusReturn';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
 import type { DesktopClient } from '../features/settings/desktop-client';
@@ -59,6 +60,7 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  useFocusReturn(menuOpen);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const closeDialog = () => setDialog(null);
   const myInfoMounted = useOpenedOnce(dialog === 'myInfo');

@@ -1,10 +1,11 @@
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ADMIN_PAGE_SIZE, type AdminMe, type AdminUser, formatSize } from '@cirrus/shared';
-import { Button, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { adminApi } from '../../api/admin';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { useNotify } from '../../components/useNotify';
 import { AdminPage } from './AdminPage';
 import { ConfirmDialog, TemporaryPasswordDialog } from './ConsoleDialog';
@@ -193,13 +194,13 @@ export function PeoplePage() {
                   key: 'actions',
                   width: 80,
                   render: (_: unknown, u: AdminUser) => (
-                    <Dropdown autoFocus menu={menu(u)} trigger={['click']}>
+                    <MenuDropdown menu={menu(u)}>
                       <Button
                         type="text"
                         icon={<MoreOutlined />}
                         aria-label={`${t('admin.common.actions')} ${u.unique_name}`}
                       />
-                    </Dropdown>
+                    </MenuDropdown>
                   ),
                 },
               ]

@@ -8,11 +8,12 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import { Button, Dropdown, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../components/HoverTooltip';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { ACTION_ICONS, actionItems, consumeMenuKey, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
@@ -87,19 +88,14 @@ export function DriveToolbar(props: DriveToolbarProps) {
             </HoverTooltip>
           )}
           {canUpload && (
-            <Dropdown
-              autoFocus
-              menu={{ items: uploadItems(t), onClick: ({ key }) => props.onUpload(key) }}
-              trigger={['click']}
-            >
+            <MenuDropdown menu={{ items: uploadItems(t), onClick: ({ key }) => props.onUpload(key) }}>
               <Button type="primary" icon={<UploadOutlined aria-hidden />}>
                 {t('drive.actions.upload')} <DownOutlined aria-hidden />
               </Button>
-            </Dropdown>
+            </MenuDropdown>
           )}
           {canCreate && (
-            <Dropdown
-              autoFocus
+            <MenuDropdown
               menu={{
                 items: newItems(t),
                 onClick: (info) => {
@@ -107,12 +103,11 @@ export function DriveToolbar(props: DriveToolbarProps) {
                   props.onNew(info.key);
                 },
               }}
-              trigger={['click']}
             >
               <Button icon={<FolderAddOutlined aria-hidden />}>
                 {t('drive.actions.new')} <DownOutlined aria-hidden />
               </Button>
-            </Dropdown>
+            </MenuDropdown>
           )}
         </Space>
       )}
@@ -218,8 +213,7 @@ function SelectionMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Dropdown
-      autoFocus
+    <MenuDropdown
       menu={{
         items: actionItems(actions, t),
         onClick: (info) => {
@@ -227,11 +221,10 @@ function SelectionMenu({
           onAction(info.key as FileAction);
         },
       }}
-      trigger={['click']}
     >
       <Button icon={<MoreOutlined aria-hidden />}>
         {t('drive.toolbar.actions')} <DownOutlined aria-hidden />
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }
