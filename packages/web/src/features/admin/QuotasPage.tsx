@@ -152,7 +152,8 @@ export function QuotasPage() {
             align: 'right',
           },
           {
-            title: '',
+            // The bars speak for themselves on screen; a screen reader hears what the column is.
+            title: <span className="cirrus-visually-hidden">{t('admin.quotas.share')}</span>,
             key: 'bar',
             width: 160,
             render: (_, r) =>
