@@ -156,6 +156,8 @@ export const adminEn = {
     used: 'Used',
     total: 'Limit',
     share: 'Share used',
+    companyBar: 'Company space used',
+    rowBar: 'Space used by {{name}}',
     files: 'Items',
     setTeam: 'Set quota',
     teamTitle: 'Space of {{name}}',

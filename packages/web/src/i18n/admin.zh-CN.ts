@@ -155,6 +155,8 @@ export const adminZhCN: Strings<typeof adminEn> = {
     used: '已用',
     total: '上限',
     share: '已用比例',
+    companyBar: '公司已用空间',
+    rowBar: '{{name}} 的已用空间',
     files: '文件数',
     setTeam: '设置配额',
     teamTitle: '{{name}} 的空间',

@@ -41,6 +41,7 @@ export const teamsEn = {
     members: 'Members',
     space: 'Cloud file space',
     spaceUsage: '{{used}} of {{total}} used ({{percent}})',
+    spaceBar: 'Team space used',
     unlimited: 'unlimited',
     /** A space without a limit: no total and no percent to show. */
     usedNoLimit: '{{used}} used, no limit',

@@ -37,6 +37,7 @@ export const teamsZhCN: TeamsMessages = {
     members: '成员',
     space: '云文件空间',
     spaceUsage: '已用 {{used}} / 共 {{total}}（{{percent}}）',
+    spaceBar: '团队已用空间',
     unlimited: '不限',
     usedNoLimit: '已用 {{used}}，不限容量',
     deptSpace: '部门群组空间',

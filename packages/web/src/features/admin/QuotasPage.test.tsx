@@ -47,3 +47,11 @@ test("the usage table's bar column has a header a screen reader reads", async ()
     'cirrus-visually-hidden',
   );
 });
+
+test("the company's bar and each row's bar say whose space they measure", async () => {
+  await renderQuotas();
+  const company = screen.getByRole('progressbar', { name: 'Company space used' });
+  expect(company.getAttribute('aria-valuenow')).toBe('25');
+  const person = screen.getByRole('progressbar', { name: 'Space used by Li Wei' });
+  expect(person.getAttribute('aria-valuenow')).toBe('50');
+});

@@ -61,7 +61,12 @@ export function QuotasPage() {
                   total: limitText(company.total, unlimited),
                 })}
               </Typography.Paragraph>
-              {company.total > 0 && <Progress percent={spacePercent(company.used, company.total).percent} />}
+              {company.total > 0 && (
+                <Progress
+                  aria-label={t('admin.quotas.companyBar')}
+                  percent={spacePercent(company.used, company.total).percent}
+                />
+              )}
             </>
           )}
           <Form
@@ -157,7 +162,13 @@ export function QuotasPage() {
             key: 'bar',
             width: 160,
             render: (_, r) =>
-              r.total > 0 ? <Progress size="small" percent={spacePercent(r.used, r.total).percent} /> : null,
+              r.total > 0 ? (
+                <Progress
+                  aria-label={t('admin.quotas.rowBar', { name: r.name })}
+                  size="small"
+                  percent={spacePercent(r.used, r.total).percent}
+                />
+              ) : null,
           },
           { title: t('admin.quotas.files'), dataIndex: 'file_count', align: 'right', responsive: ['lg'] },
           ...(manage && kind === 'group'

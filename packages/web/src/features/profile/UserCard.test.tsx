@@ -145,6 +145,9 @@ test("the viewer's cloud space shows on their own card only, never on someone el
   const mine = renderInApp(<UserCard userId={self.id} />, { self });
   expect(await screen.findByText('My cloud space')).toBeTruthy();
   expect(screen.getByText(/1.00 GB of 10.00 GB used/)).toBeTruthy();
+  expect(screen.getByRole('progressbar', { name: 'Cloud space used' }).getAttribute('aria-valuenow')).toBe(
+    '10',
+  );
   mine.unmount();
   calls.length = 0;
 
@@ -152,5 +155,6 @@ test("the viewer's cloud space shows on their own card only, never on someone el
   expect(await screen.findByText('Wang Fang')).toBeTruthy();
   expect(screen.queryByText('My cloud space')).toBeNull();
   expect(screen.queryByText(/of 10.00 GB/)).toBeNull();
+  expect(screen.queryByRole('progressbar')).toBeNull();
   expect(calls.some((c) => c.path === '/api/v3/spaces')).toBe(false);
 });

@@ -226,6 +226,7 @@ export function UserCard({ userId }: { userId: number }) {
       children: (
         <div className="cirrus-profile-space">
           <Progress
+            aria-label={t('profile.cloudSpaceUsed')}
             percent={Math.min(100, usage.percent)}
             showInfo={false}
             size="small"

@@ -9,6 +9,7 @@ export function SpaceBar({ used, total }: { used: number; total: number }) {
   return (
     <div className="cirrus-space-bar" data-testid="team-space">
       <Progress
+        aria-label={t('info.spaceBar')}
         percent={Math.min(100, percent.percent)}
         showInfo={false}
         size="small"

@@ -82,6 +82,15 @@ describe('a row of the upload panel', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  test("of a running upload has a bar named for its file, beside the panel's total", () => {
+    const running = sent(queued('big.bin', 1000), { type: 'start' }, { type: 'began', offset: 250 });
+    renderPanel([uploaded('small.txt', 1000), running], { collapsed: false });
+    const own = screen.getByRole('progressbar', { name: 'Upload progress of big.bin' });
+    expect(own.getAttribute('aria-valuenow')).toBe('25');
+    const total = screen.getByRole('progressbar', { name: 'Total upload progress' });
+    expect(total.getAttribute('aria-valuenow')).toBe('62');
+  });
+
   test('of a file from a folder upload shows the folder it went into, not the one uploaded into', () => {
     const file = newTask({
       id: 'u-dir',

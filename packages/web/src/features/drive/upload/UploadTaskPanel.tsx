@@ -116,6 +116,7 @@ const TaskRow = memo(function TaskRow({ task, manager }: { task: UploadTask; man
         </div>
         {inProgress ? (
           <Progress
+            aria-label={t('drive.upload.taskProgress', { name: task.name })}
             percent={percent}
             size="small"
             showInfo={false}
@@ -304,6 +305,7 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
       </header>
       {!allDone && (
         <Progress
+          aria-label={t('drive.upload.totalProgress')}
           percent={percent}
           // Finished with failures: red, as the count of them is (antd would turn a full bar green).
           status={percent === 100 && summary.failed > 0 ? 'exception' : 'normal'}
