@@ -1,6 +1,7 @@
 import { Input, type InputProps, type InputRef } from 'antd';
 import type { TextAreaProps, TextAreaRef } from 'antd/es/input/TextArea';
 import { type ComponentProps, type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { giveHeldKeys } from './heldKeys';
 
 /**
  * The field a dialog's keys go to: focused, its text selected, once the dialog is on the page,
@@ -17,7 +18,12 @@ function useFocusOnMount<R extends InputRef | TextAreaRef>(ref: Ref<R> | undefin
     // After the dialog's own effects, which run after this one: its focus trap, set up there,
     // takes the focus to its first button, and until then a dialog beneath it (My info under
     // Change password) pulls the focus back into itself.
-    queueMicrotask(() => own.current?.focus({ cursor: 'all' }));
+    queueMicrotask(() => {
+      own.current?.focus({ cursor: 'all' });
+      // The keys typed while the dialog's code was coming (lazyWarmed), now that it is here.
+      const field = document.activeElement;
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) giveHeldKeys(field);
+    });
   }, []);
   return own;
 }

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
+import { FocusedInput } from './FocusedInput';
 import { lazyWarmed, warmLazyParts } from './lazyWarmed';
 
 const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 80)));
@@ -41,5 +42,32 @@ describe('lazyWarmed (a typed dialog whose code comes once the first screen is u
     );
     expect(await screen.findByText('second try')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  test('keys typed while its code is still coming land in its field once it shows', async () => {
+    function NameField() {
+      const [name, setName] = useState('');
+      return <FocusedInput aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} />;
+    }
+    let arrive: (part: { default: typeof NameField }) => void = () => {};
+    const Part = lazyWarmed(
+      () => new Promise<{ default: typeof NameField }>((resolve) => (arrive = resolve)),
+    );
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    render(<Part />);
+    // typed at the button that opened it: kept, and a space does not press the button again
+    for (const key of 'ab c') expect(fireEvent.keyDown(opener, { key })).toBe(false);
+    // a shortcut is left alone
+    expect(fireEvent.keyDown(opener, { key: 'a', ctrlKey: true })).toBe(true);
+    await act(async () => arrive({ default: NameField }));
+    const field = (await screen.findByLabelText('Name')) as HTMLInputElement;
+    await act(() => Promise.resolve());
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('ab c');
+    // what is typed after goes where it goes: nothing more is held
+    expect(fireEvent.keyDown(opener, { key: 'x' })).toBe(true);
+    opener.remove();
   });
 });

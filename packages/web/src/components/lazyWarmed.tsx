@@ -1,4 +1,5 @@
-import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
+import { type ComponentProps, type ComponentType, useEffect, useLayoutEffect, useState } from 'react';
+import { holdKeys } from './heldKeys';
 
 type Loader<T> = () => Promise<{ default: T }>;
 
@@ -37,6 +38,12 @@ export function lazyWarmed<T extends ComponentType<any>>(load: Loader<T>) {
   function Warmed(props: ComponentProps<T>) {
     const [, setArrived] = useState(false);
     const [failed, setFailed] = useState<{ error: unknown }>();
+    // Opened before its code came: the keys typed until it shows go to its field (heldKeys). In a
+    // layout effect, so that no key can come between the click and the hold.
+    const open = (props as { open?: boolean }).open !== false;
+    useLayoutEffect(() => {
+      if (open && !loaded) holdKeys();
+    }, [open]);
     useEffect(() => {
       if (loaded) return;
       let live = true;
