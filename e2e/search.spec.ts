@@ -74,7 +74,7 @@ test('advanced search: name and type narrow the file page, the query string carr
   await login(page, 'zhangwei');
   await page.goto('/pcview/drive/search/file/');
   // Before a word is typed the page is plain "Search", not the results for empty quotes.
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText('Search');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
   await expect(page).toHaveTitle(/^Search · /);
   await expect(page.getByText('Type what you are looking for in the search box above.')).toBeVisible();
   await page.getByText('Advanced search', { exact: true }).click();

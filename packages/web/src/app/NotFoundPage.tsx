@@ -13,7 +13,7 @@ export function NotFoundPage({ fullPage }: { fullPage?: boolean }) {
     <div className={fullPage ? 'cirrus-full-page' : undefined}>
       <LazyResult
         status="404"
-        title={t('notFound.title')}
+        title={<h1 className="cirrus-title-heading">{t('notFound.title')}</h1>}
         subTitle={t('notFound.text')}
         extra={
           <Button type="primary" onClick={() => void navigate(paths.drive)}>

@@ -16,7 +16,7 @@ export function AppErrorResult({ onRetry, fullPage }: AppErrorResultProps) {
     <div className={fullPage ? 'cirrus-full-page' : undefined}>
       <LazyResult
         status="error"
-        title={t('appError.title')}
+        title={<h1 className="cirrus-title-heading">{t('appError.title')}</h1>}
         subTitle={t('appError.text')}
         extra={
           <Button type="primary" onClick={onRetry ?? (() => window.location.reload())}>

@@ -12,7 +12,7 @@ export function AreaPage({ title, children }: AreaPageProps) {
   useDocumentTitle(title);
   return (
     <section className="cirrus-area">
-      <Typography.Title level={3} className="cirrus-area-title">
+      <Typography.Title level={1} className="cirrus-area-title">
         {title}
       </Typography.Title>
       <div className="cirrus-panel">{children}</div>

@@ -38,7 +38,7 @@ export function GroupProfileDialog({
         <Flex align="center" gap={12} className="cirrus-group-profile-head">
           <TeamAvatar team={team} size={48} />
           <div>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Typography.Title level={2} className="cirrus-group-profile-name">
               {team.name}
             </Typography.Title>
             <Typography.Text type="secondary">{t(`types.${team.type}`)}</Typography.Text>

@@ -34,7 +34,7 @@ export function TeamActivityPage() {
               onClick={() => void navigate(drivePath({ area: 'team', gid, folderId: 0 }))}
             />
           </HoverTooltip>
-          <Typography.Title level={4} className="cirrus-area-heading-title">
+          <Typography.Title level={1} className="cirrus-area-heading-title">
             {title}
           </Typography.Title>
         </Space>

@@ -9,7 +9,7 @@ export function AdminPage({ title, children }: { title: string; children: ReactN
   useDocumentTitle(`${title} · ${t('admin.title')}`);
   return (
     <section className="admin-page" aria-label={title}>
-      <Typography.Title level={3} className="cirrus-area-title">
+      <Typography.Title level={1} className="cirrus-area-title">
         {title}
       </Typography.Title>
       <div className="admin-panel">{children}</div>

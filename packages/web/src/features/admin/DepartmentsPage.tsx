@@ -108,7 +108,9 @@ export function DepartmentsPage() {
             <Empty description={t('admin.depts.pick')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
           ) : (
             <>
-              <Typography.Title level={4}>{selected.display_path_name}</Typography.Title>
+              <Typography.Title level={2} className="admin-dept-title">
+                {selected.display_path_name}
+              </Typography.Title>
               <Descriptions column={1} size="small" bordered>
                 <Descriptions.Item label={t('admin.common.status')}>
                   <Tag color={selected.status === 'active' ? 'green' : 'default'}>

@@ -113,7 +113,9 @@ export function QuotasPage() {
           </Form>
         </Card>
       </div>
-      <Typography.Title level={5}>{t('admin.quotas.usage')}</Typography.Title>
+      <Typography.Title level={2} className="admin-section-title">
+        {t('admin.quotas.usage')}
+      </Typography.Title>
       <Segmented<Kind>
         style={{ marginBottom: 12 }}
         value={kind}

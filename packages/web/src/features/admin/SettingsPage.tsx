@@ -53,7 +53,7 @@ export function SettingsPage() {
       <Typography.Paragraph type="secondary">{t('admin.settings.intro')}</Typography.Paragraph>
       {SETTING_GROUPS.map((group) => (
         <section key={group} aria-label={t(`admin.settings.group_${group}`)}>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
+          <Typography.Title level={2} className="admin-section-title" style={{ marginTop: 16 }}>
             {t(`admin.settings.group_${group}`)}
           </Typography.Title>
           {list

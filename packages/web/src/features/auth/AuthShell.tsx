@@ -31,7 +31,7 @@ export function AuthShell({ title, subtitle, children, footer }: AuthShellProps)
         <div className="cirrus-login-card">
           <div className="cirrus-login-heading">
             <CloudLogo size={52} />
-            <Typography.Title level={2} className="cirrus-login-title">
+            <Typography.Title level={1} className="cirrus-login-title">
               {title}
             </Typography.Title>
             {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}

@@ -101,7 +101,7 @@ function DeptPeople({
   return (
     <>
       <div className="cirrus-contacts-head">
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={2} className="cirrus-contacts-title">
           {dept?.display_path_name}
         </Typography.Title>
         <Typography.Text type="secondary">
@@ -169,7 +169,7 @@ function Favorites({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <>
       <div className="cirrus-contacts-head">
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={2} className="cirrus-contacts-title">
           {t('contacts.favorites')}
         </Typography.Title>
       </div>
@@ -277,6 +277,8 @@ export function ContactsPage() {
 
   return (
     <section className="cirrus-contacts">
+      {/* The page's name; the department or list shown has an h2 of its own. */}
+      <h1 className="cirrus-visually-hidden">{tc('contacts.title')}</h1>
       <aside className="cirrus-contacts-side">
         {organisation && (
           <Input.Search

@@ -56,7 +56,7 @@ function TeamCard({ gid }: { gid: number }) {
     return (
       <Result
         status="warning"
-        title={errorMessage(team.error, language)}
+        title={<h1 className="cirrus-title-heading">{errorMessage(team.error, language)}</h1>}
         extra={
           <Button onClick={() => void navigate(`${paths.contacts}/group`)}>{t('contacts.myTeams')}</Button>
         }
@@ -69,7 +69,7 @@ function TeamCard({ gid }: { gid: number }) {
       <Flex align="center" gap={16} wrap>
         <TeamAvatar team={data} size={56} />
         <div className="cirrus-person-main">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={1} className="cirrus-team-card-title">
             {data.name}
           </Typography.Title>
           <Typography.Text type="secondary">
@@ -126,6 +126,8 @@ export function GroupContactsPage() {
   const current = gid ? groups.data?.groups.find((g) => g.id === gid) : undefined;
   return (
     <section className="cirrus-area">
+      {/* The breadcrumb shows the list's name; a team's own page has the team's name as its h1. */}
+      {!gid && <h1 className="cirrus-visually-hidden">{t('contacts.myTeams')}</h1>}
       <Flex align="center" justify="space-between" wrap gap={8} className="cirrus-group-head">
         <Breadcrumb
           items={[

@@ -29,9 +29,8 @@ function DriveView({ location }: { location: DriveLocation }) {
       ? space.data?.name
       : t(location.area === 'uploads' ? 'drive.spaces.uploads' : 'drive.spaces.mine');
   const folderName = location.folderId ? path.data?.path.at(-1)?.fname : spaceName;
-  useDocumentTitle(
-    space.isError ? t('drive.list.spaceFailed') : (folderName ?? spaceName ?? t('drive.title')),
-  );
+  const title = space.isError ? t('drive.list.spaceFailed') : (folderName ?? spaceName ?? t('drive.title'));
+  useDocumentTitle(title);
   const narrow = useMediaQuery(DRIVE_NARROW_QUERY);
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   const spaces = useSpacesDrawer(narrow, drivePath(location));
@@ -68,6 +67,8 @@ function DriveView({ location }: { location: DriveLocation }) {
 
   const head = (
     <div className="cirrus-drive-head">
+      {/* The breadcrumb shows the folder's name; a screen reader finds it as the page's heading. */}
+      <h1 className="cirrus-visually-hidden">{title}</h1>
       {narrow && <SpacesToggle open={spaces.open} onClick={spaces.show} />}
       <DriveBreadcrumb
         location={location}

@@ -33,7 +33,7 @@ export function FeatureGrid() {
           <span className="cirrus-feature-icon" aria-hidden="true">
             {icon}
           </span>
-          <Typography.Title level={4} className="cirrus-feature-title">
+          <Typography.Title level={3} className="cirrus-feature-title">
             {t(`landing.features.${key}.title`)}
           </Typography.Title>
           <Typography.Paragraph type="secondary" className="cirrus-feature-text">

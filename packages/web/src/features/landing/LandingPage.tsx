@@ -57,7 +57,9 @@ export function LandingPage() {
         <section className="cirrus-section cirrus-selfhosted">
           <CloudServerOutlined className="cirrus-selfhosted-icon" aria-hidden="true" />
           <div>
-            <Typography.Title level={3}>{t('landing.selfHostedTitle')}</Typography.Title>
+            <Typography.Title level={2} className="cirrus-selfhosted-title">
+              {t('landing.selfHostedTitle')}
+            </Typography.Title>
             <Typography.Paragraph type="secondary">{t('landing.selfHostedText')}</Typography.Paragraph>
           </div>
         </section>

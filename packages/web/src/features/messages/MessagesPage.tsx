@@ -96,7 +96,7 @@ export function MessagesPage() {
 
   return (
     <section className="cirrus-area cirrus-chat-area">
-      <Typography.Title level={3} className="cirrus-area-title">
+      <Typography.Title level={1} className="cirrus-area-title">
         {t('message.title')}
       </Typography.Title>
       {/* On a phone one pane at a time: the list, or the open conversation (messages.css). */}
@@ -243,7 +243,7 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
         <Link to={paths.message} className="cirrus-chat-back" aria-label={t('message.allConversations')}>
           <ArrowLeftOutlined />
         </Link>
-        <Typography.Title level={4} ellipsis>
+        <Typography.Title level={2} className="cirrus-chat-title" ellipsis>
           {name}
         </Typography.Title>
         {target.type === CHAT_TYPE_GROUP && (

@@ -28,10 +28,12 @@ interface Props {
   onRetry?: () => void;
   /** Extra actions (the shell's way back). */
   extra?: ReactNode;
+  /** The panel is the whole page (no shell with the file's name around it): its title is the h1. */
+  wholePage?: boolean;
 }
 
 /** One page per error key, with a title and a subtitle in both languages, and what can be done next. */
-export function PreviewErrorPanel({ errorKey, onDownload, onRetry, extra }: Props) {
+export function PreviewErrorPanel({ errorKey, onDownload, onRetry, extra, wholePage }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const actions: ReactNode[] = [];
@@ -71,7 +73,13 @@ export function PreviewErrorPanel({ errorKey, onDownload, onRetry, extra }: Prop
       className="cirrus-preview-error"
       data-error-key={errorKey}
       status={STATUS[errorKey] ?? 'warning'}
-      title={t(`preview.errors.${errorKey}.title`)}
+      title={
+        wholePage ? (
+          <h1 className="cirrus-title-heading">{t(`preview.errors.${errorKey}.title`)}</h1>
+        ) : (
+          t(`preview.errors.${errorKey}.title`)
+        )
+      }
       subTitle={t(`preview.errors.${errorKey}.subtitle`)}
       extra={actions}
     />

@@ -475,6 +475,7 @@ function Preview({
       <div className="cirrus-preview is-paper">
         <main className="cirrus-preview-body">
           <PreviewErrorPanel
+            wholePage
             errorKey={errorKey}
             onRetry={errorKey === 'timeout' ? () => void view.refetch() : undefined}
           />
@@ -515,7 +516,7 @@ export function PreviewRoute({ kind }: { kind: PreviewRouteKind }) {
     return (
       <div className="cirrus-preview is-paper">
         <main className="cirrus-preview-body">
-          <PreviewErrorPanel errorKey="fileNotExists" />
+          <PreviewErrorPanel wholePage errorKey="fileNotExists" />
         </main>
       </div>
     );
@@ -531,7 +532,7 @@ export function PreviewShellError({ errorKey }: { errorKey: 'permissionDenied' |
   return (
     <div className="cirrus-preview is-paper">
       <main className="cirrus-preview-body">
-        <PreviewErrorPanel errorKey={errorKey} />
+        <PreviewErrorPanel wholePage errorKey={errorKey} />
       </main>
     </div>
   );

@@ -14,7 +14,7 @@ export function ProfilePage() {
   if (!Number.isSafeInteger(id) || id <= 0) return <NotFoundPage />;
   return (
     <div className="cirrus-profile-page">
-      <Card title={t('profile.title')}>
+      <Card title={<h1 className="cirrus-title-heading">{t('profile.title')}</h1>}>
         <UserCard userId={id} />
       </Card>
     </div>

@@ -290,7 +290,8 @@ export function UserCard({ userId }: { userId: number }) {
         )}
         <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Flex align="center" gap={6}>
-            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+            {/* Under the page's h1, or in a dialog. */}
+            <Typography.Title level={2} className="cirrus-user-card-name" ellipsis>
               {user.nick_name}
             </Typography.Title>
             {!own && (

@@ -29,7 +29,7 @@ export function DriveAreaFrame({ title, heading, children }: DriveAreaFrameProps
       <div className="cirrus-crumbs cirrus-area-heading">
         {narrow && <SpacesToggle open={spaces.open} onClick={spaces.show} />}
         {heading ?? (
-          <Typography.Title level={4} className="cirrus-area-heading-title">
+          <Typography.Title level={1} className="cirrus-area-heading-title">
             {title}
           </Typography.Title>
         )}

@@ -304,7 +304,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
               onClick={() => void navigate(drivePaths.recycle)}
             />
           </HoverTooltip>
-          <Typography.Title level={4} className="cirrus-area-heading-title">
+          <Typography.Title level={1} className="cirrus-area-heading-title">
             {title}
           </Typography.Title>
         </Space>

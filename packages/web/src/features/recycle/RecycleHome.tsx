@@ -94,7 +94,7 @@ export function RecycleHome({ section }: { section: 'all' | 'teams' }) {
               </Link>
             )}
             {section === 'all' && (
-              <Typography.Title level={5} className="cirrus-bin-section-title">
+              <Typography.Title level={2} className="cirrus-bin-section-title">
                 <Link to={drivePaths.teamBins}>{t('recycle.home.teams')}</Link>
               </Typography.Title>
             )}

@@ -273,7 +273,7 @@ function SectionBlock({ title, viewAll, children }: SectionBlockProps) {
   return (
     <section className="cirrus-search-section" aria-label={title}>
       <header className="cirrus-search-section-head">
-        <Typography.Title level={5}>{title}</Typography.Title>
+        <Typography.Title level={2}>{title}</Typography.Title>
         {viewAll && <Link to={viewAll}>{t('dropdown.viewAll')}</Link>}
       </header>
       {children}
@@ -307,7 +307,7 @@ export function SearchAllPage() {
   return (
     <section className="cirrus-search-page">
       <div className="cirrus-search-page-head">
-        <Typography.Title level={3}>{heading}</Typography.Title>
+        <Typography.Title level={1}>{heading}</Typography.Title>
         <KindTabs keyword={keyword} current="all" />
       </div>
       {keyword === '' ? (
@@ -357,7 +357,7 @@ export function SearchListPage({ kind }: { kind: SearchKind }) {
   return (
     <section className="cirrus-search-page">
       <div className="cirrus-search-page-head">
-        <Typography.Title level={3}>{heading}</Typography.Title>
+        <Typography.Title level={1}>{heading}</Typography.Title>
         <KindTabs keyword={keyword} current={kind} />
       </div>
       {advanced && (

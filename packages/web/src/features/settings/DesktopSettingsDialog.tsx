@@ -20,7 +20,15 @@ export function DesktopSettingsDialog({ open, onClose, version }: DesktopSetting
     <GuardedModal open={open} onCancel={onClose} title={t('desktopSettings.title')} footer={null} width={420}>
       <Flex vertical align="center" gap={8} style={{ padding: '16px 0 8px' }}>
         <CloudLogo size={56} />
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        {/* A dialog's heading, under the page's h1; in the size antd gives a level-4 title. */}
+        <Typography.Title
+          level={2}
+          style={{
+            margin: 0,
+            fontSize: 'var(--ant-font-size-heading-4)',
+            lineHeight: 'var(--ant-line-height-heading-4)',
+          }}
+        >
           {t('common.productName')}
         </Typography.Title>
         <Typography.Text type="secondary">

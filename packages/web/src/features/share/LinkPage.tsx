@@ -136,7 +136,7 @@ function LinkError({ pageKey, error }: { pageKey?: PageKey; error: unknown }) {
       className="cirrus-linkpage-error"
       data-error-key={pageKey ?? 'other'}
       status={status}
-      title={title}
+      title={<h1 className="cirrus-title-heading">{title}</h1>}
       subTitle={subTitle}
       extra={
         pageKey === 'userNotLogin' ? (
@@ -190,7 +190,7 @@ function CodePrompt({
           user={{ id: info.creator.id, nick_name: info.creator.name, avatar: info.creator.avatar }}
           size={56}
         />
-        <Typography.Title level={4} className="cirrus-linkpage-title">
+        <Typography.Title level={1} className="cirrus-linkpage-title">
           {t('share.page.sharedWithYou', { name: info.creator.name })}
         </Typography.Title>
         <Typography.Text type="secondary">
@@ -424,7 +424,7 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
         <Flex gap={16} align="center" wrap className="cirrus-linkpage-head">
           <FileTypeIcon file={file} size={48} />
           <div className="cirrus-linkpage-head-text">
-            <Typography.Title level={4} className="cirrus-linkpage-title" ellipsis={{ tooltip: file.fname }}>
+            <Typography.Title level={1} className="cirrus-linkpage-title" ellipsis={{ tooltip: file.fname }}>
               {file.fname}
             </Typography.Title>
             <Typography.Text type="secondary">

@@ -236,7 +236,7 @@ export function ApprovePage() {
   );
   return (
     <section className="cirrus-area">
-      <Typography.Title level={3} className="cirrus-area-title">
+      <Typography.Title level={1} className="cirrus-area-title">
         {t('approval.pageTitle')}
       </Typography.Title>
       <div className="cirrus-teams-panel">

@@ -39,7 +39,7 @@ export function JoinByInvitePage() {
     return (
       <Result
         status="warning"
-        title={t('invite.invalid')}
+        title={<h1 className="cirrus-title-heading">{t('invite.invalid')}</h1>}
         subTitle={errorMessage(info.error, language)}
         extra={<Button onClick={() => void navigate(paths.drive)}>{t('invite.backToDrive')}</Button>}
       />
@@ -51,7 +51,7 @@ export function JoinByInvitePage() {
       <Card className="cirrus-join-card">
         <Flex vertical align="center" gap={12}>
           <TeamAvatar team={group} size={72} />
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={1} className="cirrus-join-title">
             {group.name}
           </Typography.Title>
           <Typography.Text type="secondary">

@@ -28,7 +28,7 @@ export default function OfficeViewer({ view, setPrint, onError }: ViewerProps) {
   return (
     <div className="cirrus-converting" role="status">
       <Spin size="large" />
-      <Typography.Title level={5}>{t('preview.converting')}</Typography.Title>
+      <Typography.Title level={2}>{t('preview.converting')}</Typography.Title>
       <Typography.Text type="secondary">{t('preview.convertingHint')}</Typography.Text>
     </div>
   );
