@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * /404.html (spec 001 §2): where the web app sends someone who may not open a team's recycle bin
  * (only its creator, managers and admins may). A plain page of the server, not of the app, so it
- * stands on its own: both languages, no script, a way back to the drive.
+ * stands on its own: both languages, no script, a way back to the drive. One h1, in Chinese; the
+ * English title under it is an h2 in the same look.
  */
 const PAGE = `<!doctype html>
 <html lang="zh-CN">
@@ -27,7 +28,7 @@ const PAGE = `<!doctype html>
     box-shadow: 0 8px 24px rgba(31, 42, 61, 0.06);
   }
   .code { font-size: 56px; font-weight: 700; color: #2864d4; letter-spacing: 2px; margin: 12px 0 4px; }
-  h1 { font-size: 20px; margin: 0 0 6px; }
+  h1, h2 { font-size: 20px; margin: 0 0 6px; }
   p { color: #5b6b8c; margin: 0 0 4px; line-height: 1.6; }
   .en { margin-top: 14px; }
   a.button {
@@ -47,7 +48,7 @@ const PAGE = `<!doctype html>
   <h1>页面不存在或无权访问</h1>
   <p>您打开的页面不存在，或您没有查看它的权限。团队回收站仅对团队创建者和管理员开放。</p>
   <div class="en" lang="en">
-    <h1>Page not found</h1>
+    <h2>Page not found</h2>
     <p>This page does not exist, or you may not see it. A team's recycle bin is open only to the team's creator and admins.</p>
   </div>
   <a class="button" href="/pcview/drive">返回我的网盘 · Back to my drive</a>
