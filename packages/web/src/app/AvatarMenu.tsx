@@ -157,17 +157,17 @@ export function AvatarMenu({ user, settings, desktopClient }: AvatarMenuProps) {
           </div>
         )}
       >
-        <Button
-          type="text"
-          className="cirrus-avatar-trigger"
-          aria-label={t('avatarMenu.labelFor', { name: user.nick_name })}
-        >
+        <Button type="text" className="cirrus-avatar-trigger">
           {/* Beside the name it stands for: its initials would only repeat the name. */}
           <span aria-hidden className="cirrus-avatar-trigger-picture">
             <UserAvatar user={user} size={28} />
           </span>
-          <span className="cirrus-avatar-trigger-name">{user.nick_name}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
+          {/* The button's name, "Account menu: {name}", comes from here so that it holds the name
+              shown (WCAG 2.5.3 label in name): with an aria-label the initials beside count as shown. */}
+          <span className="cirrus-avatar-trigger-name">
+            <span className="cirrus-visually-hidden">{t('avatarMenu.label')}</span> {user.nick_name}
+          </span>
+          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
 

@@ -28,8 +28,8 @@ export const en = {
     contacts: 'Contacts',
   },
   avatarMenu: {
-    // The trigger's name holds the user's name it shows.
-    labelFor: 'Account menu: {{name}}',
+    // Read before the user's name the trigger shows: its name is "Account menu: {name}".
+    label: 'Account menu:',
     myInfo: 'My info',
     contacts: 'Contacts',
     manageBackground: 'Admin console',

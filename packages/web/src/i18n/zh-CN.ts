@@ -26,7 +26,7 @@ export const zhCN: Messages = {
     contacts: '通讯录',
   },
   avatarMenu: {
-    labelFor: '账号菜单：{{name}}',
+    label: '账号菜单：',
     myInfo: '我的信息',
     contacts: '通讯录',
     manageBackground: '管理后台',
