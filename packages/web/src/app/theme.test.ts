@@ -11,6 +11,10 @@ test.each(BACKGROUNDS)('secondary text can be read on %s', (background) => {
   expect(contrastRatio(SECONDARY_TEXT_COLOR, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
 });
 
+test('a placeholder is in the secondary grey, which can be read', () => {
+  expect(theme.token?.colorTextPlaceholder).toBe(SECONDARY_TEXT_COLOR);
+});
+
 test.each(BACKGROUNDS)('the brand colour as text can be read on %s', (background) => {
   expect(contrastRatio(BRAND_COLOR, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
 });

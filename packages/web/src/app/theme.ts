@@ -30,6 +30,8 @@ export const theme: ThemeConfig = {
     borderRadius: 8,
     colorBgLayout: '#f5f7fb',
     colorTextDescription: SECONDARY_TEXT_COLOR,
+    // A field's or a select's placeholder is text to read too: antd's (#bfbfbf) is 1.8:1 on white.
+    colorTextPlaceholder: SECONDARY_TEXT_COLOR,
     colorError: ERROR_COLOR,
     // The marks font (styles.css) holds only some punctuation: quotation marks, dashes and the like.
     fontFamily:

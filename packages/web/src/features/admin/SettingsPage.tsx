@@ -231,6 +231,7 @@ function SettingEditor({
     return (
       <div>
         <Switch
+          className="admin-setting-switch"
           aria-label={label}
           checked={value}
           disabled={disabled}
