@@ -4,6 +4,12 @@ import { describe, expect, test, vi } from 'vitest';
 import { FocusedInput } from './FocusedInput';
 import { lazyWarmed, warmLazyParts } from './lazyWarmed';
 
+/** A dialog's field, as a part whose code comes late renders it. */
+function NameField() {
+  const [name, setName] = useState('');
+  return <FocusedInput aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} />;
+}
+
 const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 80)));
 
 describe('lazyWarmed (a typed dialog whose code comes once the first screen is up)', () => {
@@ -45,10 +51,6 @@ describe('lazyWarmed (a typed dialog whose code comes once the first screen is u
   });
 
   test('keys typed while its code is still coming land in its field once it shows', async () => {
-    function NameField() {
-      const [name, setName] = useState('');
-      return <FocusedInput aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} />;
-    }
     let arrive: (part: { default: typeof NameField }) => void = () => {};
     const Part = lazyWarmed(
       () => new Promise<{ default: typeof NameField }>((resolve) => (arrive = resolve)),
