@@ -69,6 +69,8 @@ test('the drive’s other areas: recent, shared, approvals, recycle bin', async 
   await expectAccessible(page, 'Approvals');
   await page.goto('/pcview/drive/recycle');
   await expectAccessible(page, 'Recycle bin');
+  await page.goto('/pcview/drive/stared');
+  await expectAccessible(page, 'Starred');
 });
 
 test('messages with a conversation open, contacts and a user card, search, the preview', async ({ page }) => {
@@ -119,6 +121,10 @@ test('the administrator’s console', async ({ page }) => {
     ['quotas', 'Quotas and usage'],
     ['settings', 'Settings'],
     ['departments', 'Departments'],
+    ['import', 'Import'],
+    ['moderation', 'Reports'],
+    ['feedback', 'Feedback'],
+    ['identities', 'Real-name requests'],
     ['outbox', 'Outbox'],
     ['audit', 'Audit log'],
   ]) {
@@ -133,6 +139,10 @@ test('the pages of a logged-out visitor: landing, login, a share link', async ({
   await expectAccessible(guest, 'The cloud drive you host yourself');
   await guest.goto('/cts');
   await expectAccessible(guest, 'Log in');
+  await guest.goto('/cts/forgot');
+  await expectAccessible(guest, 'Reset your password');
+  await guest.goto('/cts/signup');
+  await expectAccessible(guest, 'Create an account');
 
   // A folder shared with anyone who has the link, as its visitor sees it
   await login(page, 'zhangwei');
@@ -143,4 +153,26 @@ test('the pages of a logged-out visitor: landing, login, a share link', async ({
   });
   await guest.goto(`/l/${link.sid}`);
   await expectAccessible(guest, '照片');
+
+  // A link behind an access code: the prompt; and a link that is gone
+  const coded = await api(page, 'POST', '/api/v3/links', {
+    fileid: await fileIdOf(page, '个人笔记.txt'),
+    ranges: 'anyone',
+    permission: 'download',
+    chkcode: true,
+  });
+  await guest.goto(`/l/${coded.sid}`);
+  await expect(guest.getByRole('textbox')).toBeVisible();
+  await expectAccessible(guest, /.+/);
+  await guest.goto('/l/nosuchlink0');
+  await expectAccessible(guest, /.+/);
+});
+
+test('a file one may not open, in the preview', async ({ page, browser }) => {
+  await login(page, 'zhangwei');
+  const mine = await fileIdOf(page, '个人笔记.txt');
+  const other = await visitor(browser);
+  await login(other, 'alice');
+  await other.goto(`/p/${mine}`);
+  await expectAccessible(other, /.+/);
 });
