@@ -176,3 +176,33 @@ test('a file one may not open, in the preview', async ({ page, browser }) => {
   await other.goto(`/p/${mine}`);
   await expectAccessible(other, /.+/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the drive, a team space, messages, contacts and the console', async ({ page }) => {
+    await login(page, 'zhangwei');
+    await expectAccessible(page, 'My drive');
+    await page.goto(`/pcview/drive/group/${await teamId(page, '研发中心')}`);
+    await expectAccessible(page, '研发中心');
+    await page.goto('/pcview/drive/recent');
+    await expectAccessible(page, 'Recent');
+    await page.goto('/pcview/message');
+    await expectAccessible(page, 'Messages');
+    await page.goto('/pcview/contacts');
+    await expectAccessible(page, 'Contacts');
+  });
+
+  test('a share link, as its visitor sees it', async ({ page, browser }) => {
+    await login(page, 'zhangwei');
+    const link = await api(page, 'POST', '/api/v3/links', {
+      fileid: await fileIdOf(page, '照片'),
+      ranges: 'anyone',
+      permission: 'download',
+    });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const guest = await context.newPage();
+    await guest.goto(`/l/${link.sid}`);
+    await expectAccessible(guest, '照片');
+  });
+});
