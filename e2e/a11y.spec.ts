@@ -195,14 +195,18 @@ test.describe('on a phone', () => {
 
   test('a share link, as its visitor sees it', async ({ page, browser }) => {
     await login(page, 'zhangwei');
+    // A folder of its own: a file has one link, and the desktop test shared 照片 already
+    const drive = await api(page, 'GET', '/api/v3/groups/special');
+    const name = `Trip ${Date.now().toString(36)}`;
+    const folder = await api(page, 'POST', `/api/v3/groups/${drive.id}/files`, { parentid: 0, name });
     const link = await api(page, 'POST', '/api/v3/links', {
-      fileid: await fileIdOf(page, '照片'),
+      fileid: folder.fileid,
       ranges: 'anyone',
       permission: 'download',
     });
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const guest = await context.newPage();
     await guest.goto(`/l/${link.sid}`);
-    await expectAccessible(guest, '照片');
+    await expectAccessible(guest, name);
   });
 });
