@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, cancelDialog, escapeDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
 const row = fileRow;
 
+/** In the open menu, which has the focus: down to the item of that name, and Enter on it. */
+async function chooseByKeyboard(page: Page, name: string) {
+  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+  const item = page.getByRole('menuitem', { name });
+  for (let step = 0; step < 20 && !(await item.evaluate((el) => el === document.activeElement)); step++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
 test('a user runs a file through its life in my drive', async ({ page }) => {
   // Names of their own, so the story does not depend on what the demo drive already holds.
   const stamp = Date.now().toString(36);
@@ -152,15 +160,7 @@ test("a keyboard user goes through a row's menu and a dialog from it, and is bac
 
   // A dialog chosen from the menu gives the focus back to the row's button too, not to the page.
   await page.keyboard.press('Enter');
-  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
-  const renameItem = page.getByRole('menuitem', { name: 'Rename' });
-  for (
-    let step = 0;
-    step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement));
-    step++
-  )
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseByKeyboard(page, 'Rename');
   const rename = page.getByRole('dialog', { name: 'Rename' });
   await expect(rename.getByLabel('Name')).toBeFocused();
   await cancelDialog(rename);
@@ -193,15 +193,7 @@ test("a dialog chosen from the toolbar's New or Actions menu gives the focus bac
   const actions = page.getByRole('button', { name: 'Actions', exact: true });
   await actions.focus();
   await page.keyboard.press('Enter');
-  await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
-  const renameItem = page.getByRole('menuitem', { name: 'Rename' });
-  for (
-    let step = 0;
-    step < 20 && !(await renameItem.evaluate((item) => item === document.activeElement));
-    step++
-  )
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseByKeyboard(page, 'Rename');
   const rename = page.getByRole('dialog', { name: 'Rename' });
   await expect(rename.getByLabel('Name')).toBeFocused();
   await escapeDialog(rename);
