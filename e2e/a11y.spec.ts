@@ -163,18 +163,24 @@ test('the pages of a logged-out visitor: landing, login, a share link', async ({
   });
   await guest.goto(`/l/${coded.sid}`);
   await expect(guest.getByRole('textbox')).toBeVisible();
-  await expectAccessible(guest, /.+/);
+  await expectAccessible(guest, '张伟 shared a file with you');
   await guest.goto('/l/nosuchlink0');
-  await expectAccessible(guest, /.+/);
+  await expectAccessible(guest, 'This share link does not exist');
 });
 
-test('a file one may not open, in the preview', async ({ page, browser }) => {
+test('a file one may not open, and the preview shell’s error pages', async ({ page, browser }) => {
   await login(page, 'zhangwei');
   const mine = await fileIdOf(page, '个人笔记.txt');
   const other = await visitor(browser);
   await login(other, 'alice');
   await other.goto(`/p/${mine}`);
-  await expectAccessible(other, /.+/);
+  // Someone else's private file is not revealed to exist
+  await expectAccessible(other, 'This file does not exist');
+  // The preview shell's own error pages (spec 001 §2)
+  await other.goto('/403');
+  await expectAccessible(other, 'You do not have permission to view this file');
+  await other.goto('/502');
+  await expectAccessible(other, 'The preview service is not available');
 });
 
 test.describe('on a phone', () => {
