@@ -1,52 +1,21 @@
 import {
   AUTO_CONVERT_STATE,
-  errorText,
   type FileRecord,
-  isErrorKey,
   isSecdocConvertible,
-  type Lang,
-  messageText,
-  SECDOC_CONVERT_MAX_MB,
-  SUCCESS_TOAST_MS,
   securityDocsConvert,
   splitExt,
 } from '@cirrus/shared';
-import { App, Button, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { FailItem } from '../../api/drive';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
-import { useLanguage } from '../../i18n';
 import { SecdocMark } from '../secdoc/SecdocMark';
 import { useSettings } from '../settings/queries';
 import { FolderTreePicker, type PickedTarget, targetFolder } from './FolderTreePicker';
-import { drivePath, type FolderRef, locationOfFolder, type PersonalSpaceIds } from './location';
+import type { FolderRef, PersonalSpaceIds } from './location';
 import { type TransferKind, useTeams, useTransfer } from './queries';
-
-/**
- * The message for a batch that partly or wholly failed (spec 001 §8): a copy with a single failure
- * shows that failure's mapped message, else a generic one; a move shows permission denied when
- * that is the cause, else the move-failed message. Refusals of security documents say theirs.
- */
-export function transferFailureText(kind: TransferKind, failList: readonly FailItem[], lang: Lang): string {
-  const keyOf = (item: FailItem) => (isErrorKey(item.result) ? item.result : undefined);
-  // A security document refused leaving its team says why, whatever else failed.
-  const secure = failList.find((item) => item.result.startsWith('security_group_forbidden'));
-  if (secure) return errorText(keyOf(secure) ?? 'security_group_forbidden', lang);
-  // So does an office document too large to become one in a secure team.
-  if (failList.some((item) => item.result === 'convertFileTooLarge'))
-    return errorText('convertFileTooLarge', lang, { limit: SECDOC_CONVERT_MAX_MB });
-  if (kind === 'copy') {
-    const key = failList.length === 1 ? keyOf(failList[0]) : undefined;
-    return errorText(key ?? 'copyFilesFail', lang);
-  }
-  const denied = failList.some(
-    (item) => item.result === 'permissionDenied' || item.result === 'moveFilePermission',
-  );
-  return errorText(denied ? 'permissionDenied' : 'moveFilesFail', lang);
-}
+import { useTransferOutcome } from './transfer-outcome';
 
 interface TransferDialogProps {
   open: boolean;
@@ -71,11 +40,9 @@ export function TransferDialog({
   onDone,
 }: TransferDialogProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const notify = useNotify();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
   const transfer = useTransfer(kind);
+  const outcome = useTransferOutcome(kind, personal);
   const [target, setTarget] = useState<PickedTarget>();
   // Security documents stay in their team (shared/secdoc.ts): it is the only target offered.
   const onlySpace = files.some((file) => file.safeFile) ? source.gid : undefined;
@@ -129,32 +96,7 @@ export function TransferDialog({
         onSuccess: ({ failList }) => {
           onClose();
           onDone?.();
-          if (failList.length > 0) {
-            void message.error(transferFailureText(kind, failList, language));
-            if (failList.length === files.length) return;
-          }
-          const key = `transfer-${Date.now()}`;
-          const path = drivePath(locationOfFolder(to, personal));
-          void message.success({
-            key,
-            duration: SUCCESS_TOAST_MS / 1000,
-            content: (
-              <span>
-                {messageText(kind === 'copy' ? 'copySuccessOpenDir' : 'moveSuccess', language)}{' '}
-                <Button
-                  type="link"
-                  size="small"
-                  className="cirrus-toast-link"
-                  onClick={() => {
-                    message.destroy(key);
-                    void navigate(path);
-                  }}
-                >
-                  {t('drive.transfer.openDirectory')}
-                </Button>
-              </span>
-            ),
-          });
+          outcome(to, files.length, failList);
         },
         onError: (error) => notify.error(error),
       },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { transferFailureText } from './TransferDialog';
+import { transferFailureText } from './transfer-outcome';
 
 const fail = (result: string) => ({ fileid: 1, name: 'a', result });
 

@@ -6,7 +6,7 @@ import { GuardedModal } from '../../components/GuardedModal';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import { FolderTreePicker, type PickedTarget, targetFolder } from '../drive/FolderTreePicker';
-import { transferFailureText } from '../drive/TransferDialog';
+import { transferFailureText } from '../drive/transfer-outcome';
 import { useSearchMove } from './queries';
 
 interface SearchMoveDialogProps {
