@@ -2,7 +2,16 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { type FileRecord, formatRelativeTime, formatSize, LIST_ITEM_HEIGHT, toMillis } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
-import { type KeyboardEvent, type MouseEvent, memo, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import {
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FileSort, SortField } from '../api/drive';
@@ -42,6 +51,20 @@ export interface VirtualFileListProps {
   nameExtra?: (file: FileRecord) => ReactNode;
   /** What the body shows instead of rows (loading, empty, error). */
   placeholder?: ReactNode;
+  /** Moving rows by dragging them onto a folder row (features/drive/drag-move.ts). */
+  drag?: RowDrag;
+  /** The folder row a drag of rows is over, which takes them if they are dropped. */
+  dropTargetId?: number;
+}
+
+/** The drag events of the rows: which may be dragged, and what a drag does over a row. */
+export interface RowDrag {
+  draggable: (file: FileRecord) => boolean;
+  start: (file: FileRecord, event: DragEvent) => void;
+  over: (file: FileRecord, event: DragEvent) => void;
+  leave: (file: FileRecord, event: DragEvent) => void;
+  drop: (file: FileRecord, event: DragEvent) => void;
+  end: () => void;
 }
 
 const COLUMNS: { field: SortField | null; key: 'name' | 'size' | 'mtime' | 'modifier' }[] = [
@@ -59,6 +82,7 @@ interface RowEvents {
   menu: (event: MouseEvent, file: FileRecord) => void;
   actions: (file: FileRecord) => ReactNode;
   extra: (file: FileRecord) => ReactNode;
+  drag: RowDrag;
 }
 
 interface FileRowProps {
@@ -68,6 +92,8 @@ interface FileRowProps {
   size: number;
   setSize: number;
   selected: boolean;
+  draggable: boolean;
+  dropTarget: boolean;
   link?: string;
   time: string;
   selectLabel: string;
@@ -81,6 +107,8 @@ const FileRow = memo(function FileRow({
   size,
   setSize,
   selected,
+  draggable,
+  dropTarget,
   link,
   time,
   selectLabel,
@@ -94,11 +122,17 @@ const FileRow = memo(function FileRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       data-file-id={file.id}
-      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}`}
+      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
       style={{ height: size, transform: `translateY(${start}px)` }}
       onClick={(event) => events.click(file, event)}
       onDoubleClick={() => events.open(file)}
       onContextMenu={(event) => events.menu(event, file)}
+      draggable={draggable || undefined}
+      onDragStart={(event) => events.drag.start(file, event)}
+      onDragOver={(event) => events.drag.over(file, event)}
+      onDragLeave={(event) => events.drag.leave(file, event)}
+      onDrop={(event) => events.drag.drop(file, event)}
+      onDragEnd={() => events.drag.end()}
     >
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the row click; the checkbox has its own keys */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
@@ -190,6 +224,14 @@ export function VirtualFileList(props: VirtualFileListProps) {
       menu: (event, file) => latest.current.onContextMenu(event, file),
       actions: (file) => latest.current.rowActions?.(file),
       extra: (file) => latest.current.nameExtra?.(file),
+      drag: {
+        draggable: (file) => latest.current.drag?.draggable(file) ?? false,
+        start: (file, event) => latest.current.drag?.start(file, event),
+        over: (file, event) => latest.current.drag?.over(file, event),
+        leave: (file, event) => latest.current.drag?.leave(file, event),
+        drop: (file, event) => latest.current.drag?.drop(file, event),
+        end: () => latest.current.drag?.end(),
+      },
     }),
     [],
   );
@@ -307,6 +349,8 @@ export function VirtualFileList(props: VirtualFileListProps) {
                   size={item.size}
                   setSize={total}
                   selected={selected.has(file.id)}
+                  draggable={events.drag.draggable(file)}
+                  dropTarget={props.dropTargetId === file.id}
                   link={linkOf?.(file)}
                   time={formatRelativeTime(toMillis(file.mtime), now, language)}
                   selectLabel={t('drive.list.select', { name: file.fname })}

@@ -209,6 +209,10 @@ export const en = {
       someFailed_one: '{{count}} item could not be deleted.',
       someFailed_other: '{{count}} items could not be deleted.',
     },
+    dragMove: {
+      count_one: '{{count}} item',
+      count_other: '{{count}} items',
+    },
     transfer: {
       copyTitle: 'Copy {{count}} items to',
       moveTitle: 'Move {{count}} items to',

@@ -204,6 +204,10 @@ export const zhCN: Messages = {
       someFailed_one: '有 {{count}} 项未能删除。',
       someFailed_other: '有 {{count}} 项未能删除。',
     },
+    dragMove: {
+      count_one: '{{count}} 项',
+      count_other: '{{count}} 项',
+    },
     transfer: {
       copyTitle: '将 {{count}} 项复制到',
       moveTitle: '将 {{count}} 项移动到',

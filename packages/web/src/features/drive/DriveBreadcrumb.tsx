@@ -3,18 +3,37 @@ import { Breadcrumb, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { buildCrumbs, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
-import type { DriveLocation } from './location';
+import { buildCrumbs, type Crumb, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
+import type { DriveLocation, FolderRef, PersonalSpaceIds } from './location';
 import { useFolderPath } from './queries';
+import { useFolderDropTarget, useMoveOnDrop } from './useDragMove';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 interface DriveBreadcrumbProps {
   location: DriveLocation;
   teamName?: string;
+  /** The id of the space the location is in, once known. */
+  spaceId?: number;
+  personal?: PersonalSpaceIds;
+}
+
+/** A crumb above the current folder; rows of the list dropped on it move into its folder. */
+function CrumbLink({ crumb, drop }: { crumb: Crumb; drop: (to: FolderRef, data: DataTransfer) => void }) {
+  const target = useFolderDropTarget(crumb.folder, drop);
+  return (
+    <Link
+      to={crumb.to}
+      className={`cirrus-crumb${target.over ? ' is-drop-target' : ''}`}
+      title={crumb.label}
+      {...target.handlers}
+    >
+      {crumb.label}
+    </Link>
+  );
 }
 
 /** Where the list is: back link, crumbs, and an ellipsis menu for the crumbs that do not fit. */
-export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
+export function DriveBreadcrumb({ location, teamName, spaceId, personal = {} }: DriveBreadcrumbProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loaded = useFolderPath(location.folderId || undefined).data;
@@ -27,7 +46,9 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
       team: teamName ?? path?.group.name,
     },
     path?.path ?? [],
+    { current: spaceId, personal },
   );
+  const drop = useMoveOnDrop(personal);
   // A phone's width has room for the current folder alone; the others go into the ellipsis menu.
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   const { shown, hidden } = phone ? collapseToLast(crumbs) : collapseCrumbs(crumbs);
@@ -44,9 +65,7 @@ export function DriveBreadcrumb({ location, teamName }: DriveBreadcrumbProps) {
             {crumb.label}
           </span>
         ) : (
-          <Link to={crumb.to} className="cirrus-crumb" title={crumb.label}>
-            {crumb.label}
-          </Link>
+          <CrumbLink crumb={crumb} drop={drop} />
         ),
     };
     if (index !== ellipsisAt || hidden.length === 0) return [item];

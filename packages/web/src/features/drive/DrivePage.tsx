@@ -73,6 +73,8 @@ function DriveView({ location }: { location: DriveLocation }) {
       <DriveBreadcrumb
         location={location}
         teamName={location.area === 'team' ? space.data?.name : undefined}
+        spaceId={space.data?.id}
+        personal={personal}
       />
       {location.area === 'team' && space.data && (
         <div className="cirrus-drive-head-actions">

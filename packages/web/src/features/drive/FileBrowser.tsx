@@ -28,7 +28,7 @@ import { FileLockBadge } from '../../components/FileLockBadge';
 import { LazyResult } from '../../components/LazyResult';
 import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
-import { VirtualFileList } from '../../components/VirtualFileList';
+import { type RowDrag, VirtualFileList } from '../../components/VirtualFileList';
 import { useLanguage } from '../../i18n';
 import { useFileExtras } from '../history/useFileExtras';
 import { useFileLockActions, useLockEnabled } from '../locks/queries';
@@ -40,6 +40,14 @@ import { SharedMark } from '../share/SharedMark';
 import { useShareActions } from '../share/useShareActions';
 import { DriveToolbar } from './DriveToolbar';
 import { downloadItems } from './download';
+import {
+  currentDragMove,
+  draggedFiles,
+  folderRowTarget,
+  isDragMove,
+  mayDrag,
+  mayDropInto,
+} from './drag-move';
 import { actionItems, consumeMenuKey, newItems, uploadItems } from './drive-menus';
 import { actionsFor, type FileAction, type LockContext, lockedByOther } from './file-actions';
 import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
@@ -65,6 +73,7 @@ import {
 import { nextSort, readSort, saveSort } from './sorting';
 import { fromFileList } from './upload/collect';
 import { uploads } from './upload/upload-manager';
+import { beginDragMove, endDragMove, useDragLabel, useMoveOnDrop } from './useDragMove';
 import { useDropUpload } from './useDropUpload';
 
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
@@ -298,6 +307,48 @@ export function FileBrowser({
     return () => window.removeEventListener('keydown', onWindowKeyDown);
   }, []);
 
+  // Rows dragged onto a folder row move into it (drag-move.ts); the trail's crumbs take them too.
+  const moveOnDrop = useMoveOnDrop(personal);
+  const dragLabel = useDragLabel();
+  const [dropRow, setDropRow] = useState<number>();
+  const rowDrag: RowDrag = {
+    draggable: (file) => hasPermission(file.user_acl, 'move'),
+    start: (file, event) => {
+      const files = draggedFiles(file, selection.selected, list.files);
+      if (!mayDrag(files)) return event.preventDefault();
+      // spec 001 §4: a file someone else has locked does not move; the notice says who holds it.
+      const held = lockedByOther(files, lockContext);
+      if (held?.filelock) {
+        event.preventDefault();
+        return openDialog({ kind: 'lockNotice', file: held, lock: held.filelock });
+      }
+      beginDragMove({ from: folder, ids: files.map((f) => f.id) }, event.dataTransfer);
+      dragLabel(files, event.dataTransfer);
+    },
+    over: (file, event) => {
+      const to = folderRowTarget(file, folder.gid);
+      if (!to || !isDragMove(event.dataTransfer) || !mayDropInto(currentDragMove(), to)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      setDropRow(file.id);
+    },
+    leave: (file, event) => {
+      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+      setDropRow((row) => (row === file.id ? undefined : row));
+    },
+    drop: (file, event) => {
+      setDropRow(undefined);
+      const to = folderRowTarget(file, folder.gid);
+      if (!to || !isDragMove(event.dataTransfer)) return;
+      event.preventDefault();
+      moveOnDrop(to, event.dataTransfer);
+    },
+    end: () => {
+      endDragMove();
+      setDropRow(undefined);
+    },
+  };
+
   const onFilesPicked = (input: HTMLInputElement) => {
     if (input.files?.length) uploads.add(fromFileList(input.files), folder);
     input.value = ''; // picking the same files again fires change again
@@ -454,6 +505,8 @@ export function FileBrowser({
           </>
         )}
         placeholder={placeholder}
+        drag={rowDrag}
+        dropTargetId={dropRow}
       />
 
       {drop.dragging && (

@@ -1,4 +1,5 @@
 import { CloudUploadOutlined, HddOutlined, PushpinFilled } from '@ant-design/icons';
+import { AUTO_CONVERT_STATE } from '@cirrus/shared';
 import { Button, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import type { ReactNode, UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,10 @@ import { Link } from 'react-router';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import { DriveShortcuts } from '../recent/DriveShortcuts';
 import { CreateTeamButton } from '../teams/CreateTeamButton';
-import { type DriveLocation, drivePath } from './location';
-import { useTeams } from './queries';
+import { type DriveLocation, drivePath, type FolderRef } from './location';
+import { useSpaceOf, useTeams } from './queries';
 import { TeamQuickView } from './TeamQuickView';
+import { useFolderDropTarget, useMoveOnDrop } from './useDragMove';
 
 function SpaceItem({
   to,
@@ -16,16 +18,27 @@ function SpaceItem({
   icon,
   label,
   extra,
+  root,
+  drop,
 }: {
   to: string;
   active: boolean;
   icon: ReactNode;
   label: string;
   extra?: ReactNode;
+  /** The space's root folder, where rows of the list dropped on it move. */
+  root?: FolderRef;
+  drop: (to: FolderRef, data: DataTransfer) => void;
 }) {
+  const target = useFolderDropTarget(root, drop);
   return (
-    <li className={`cirrus-space${active ? ' is-active' : ''}`}>
-      <Link to={to} aria-current={active ? 'page' : undefined} className="cirrus-space-link">
+    <li className={`cirrus-space${active ? ' is-active' : ''}${target.over ? ' is-drop-target' : ''}`}>
+      <Link
+        to={to}
+        aria-current={active ? 'page' : undefined}
+        className="cirrus-space-link"
+        {...target.handlers}
+      >
         <span className="cirrus-space-icon">{icon}</span>
         <span className="cirrus-space-name" title={label}>
           {label}
@@ -43,6 +56,10 @@ function SpaceItem({
 export function SpaceList({ location }: { location?: DriveLocation }) {
   const { t } = useTranslation();
   const teams = useTeams();
+  // Rows of the file list dropped on a space move to its root (drag-move.ts).
+  const { personal } = useSpaceOf(location);
+  const drop = useMoveOnDrop(personal);
+  const rootOf = (gid: number | undefined) => (gid === undefined ? undefined : { gid, folderId: 0 });
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
@@ -63,12 +80,16 @@ export function SpaceList({ location }: { location?: DriveLocation }) {
           active={location?.area === 'mine'}
           icon={<HddOutlined aria-hidden />}
           label={t('drive.spaces.mine')}
+          root={rootOf(personal.mine)}
+          drop={drop}
         />
         <SpaceItem
           to={drivePath({ area: 'uploads', folderId: 0 })}
           active={location?.area === 'uploads'}
           icon={<CloudUploadOutlined aria-hidden />}
           label={t('drive.spaces.uploads')}
+          root={rootOf(personal.uploads)}
+          drop={drop}
         />
       </ul>
       {/* Recent, starred and the recycle bins (features/recent/DriveShortcuts). */}
@@ -102,6 +123,10 @@ export function SpaceList({ location }: { location?: DriveLocation }) {
               active={location?.area === 'team' && location.gid === team.id}
               icon={<TeamAvatar team={team} size={22} />}
               label={team.name}
+              // Office documents moved into a secure team become security documents there: the
+              // Move to dialog says so before, a drop would not, so such a team takes none.
+              root={team.auto_convert_state === AUTO_CONVERT_STATE.off ? rootOf(team.id) : undefined}
+              drop={drop}
               extra={
                 <span className="cirrus-space-extra">
                   {team.is_top_group && (

@@ -6,12 +6,14 @@
  */
 import type { GroupRecord } from '@cirrus/shared';
 import type { PathNode } from '../../api/drive';
-import { type DriveLocation, drivePath } from './location';
+import { type DriveLocation, drivePath, type FolderRef, type PersonalSpaceIds } from './location';
 
 export interface Crumb {
   key: string;
   label: string;
   to: string;
+  /** The folder it stands for, once its space's id is known: rows dropped on it move there. */
+  folder?: FolderRef;
 }
 
 export interface CrumbLabels {
@@ -30,19 +32,41 @@ export function pathIsOf(location: DriveLocation, group: { id: number; type: Gro
   return group.type === (location.area === 'uploads' ? 'tmp' : 'special');
 }
 
+/**
+ * `spaces` gives the crumbs their folders: the id of the space the location is in, and the
+ * personal spaces' ids (my drive is the first crumb of the uploaded-files area too).
+ */
 export function buildCrumbs(
   location: DriveLocation,
   labels: CrumbLabels,
   path: readonly PathNode[],
+  spaces: { current?: number; personal?: PersonalSpaceIds } = {},
 ): Crumb[] {
   const root = { ...location, folderId: 0 };
+  const folderIn = (gid: number | undefined, folderId: number) =>
+    gid === undefined ? {} : { folder: { gid, folderId } };
   const crumbs: Crumb[] = [];
   if (location.area === 'team') {
-    crumbs.push({ key: `team-${location.gid}`, label: labels.team ?? '…', to: drivePath(root) });
+    crumbs.push({
+      key: `team-${location.gid}`,
+      label: labels.team ?? '…',
+      to: drivePath(root),
+      ...folderIn(spaces.current, 0),
+    });
   } else {
-    crumbs.push({ key: 'mine', label: labels.mine, to: drivePath({ area: 'mine', folderId: 0 }) });
+    crumbs.push({
+      key: 'mine',
+      label: labels.mine,
+      to: drivePath({ area: 'mine', folderId: 0 }),
+      ...folderIn(spaces.personal?.mine, 0),
+    });
     if (location.area === 'uploads')
-      crumbs.push({ key: 'uploads', label: labels.uploads, to: drivePath(root) });
+      crumbs.push({
+        key: 'uploads',
+        label: labels.uploads,
+        to: drivePath(root),
+        ...folderIn(spaces.current, 0),
+      });
   }
   if (location.folderId) {
     for (const node of path) {
@@ -51,6 +75,7 @@ export function buildCrumbs(
         key: `f${node.fileid}`,
         label: node.fname,
         to: drivePath({ ...location, folderId: node.fileid }),
+        ...folderIn(spaces.current, node.fileid),
       });
     }
   }

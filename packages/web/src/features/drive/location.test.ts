@@ -82,6 +82,25 @@ describe('breadcrumb (spec 001 §2)', () => {
     expect(crumbs[1].to).toBe('/pcview/drive/group/3/4');
   });
 
+  test('crumbs name their folders once the space ids are known, for dropping rows on them', () => {
+    const team = buildCrumbs({ area: 'team', gid: 3, folderId: 5 }, labels, path, { current: 3 });
+    expect(team.map((c) => c.folder)).toEqual([
+      { gid: 3, folderId: 0 },
+      { gid: 3, folderId: 4 },
+      { gid: 3, folderId: 5 },
+    ]);
+    const uploads = buildCrumbs({ area: 'uploads', folderId: 0 }, labels, [], {
+      current: 11,
+      personal: { mine: 10, uploads: 11 },
+    });
+    expect(uploads.map((c) => c.folder)).toEqual([
+      { gid: 10, folderId: 0 },
+      { gid: 11, folderId: 0 },
+    ]);
+    // Before the ids arrive a crumb is a link only.
+    expect(buildCrumbs({ area: 'mine', folderId: 0 }, labels, [])[0].folder).toBeUndefined();
+  });
+
   test('long trails keep the first and the last three; the rest go to the ellipsis menu', () => {
     const crumbs = ['r', 'a', 'b', 'c', 'd', 'e'].map((label) => ({ key: label, label, to: label }));
     const { shown, hidden } = collapseCrumbs(crumbs);

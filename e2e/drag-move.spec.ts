@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api, login, fileRow as row, uploadFiles } from './fixtures';
+
+test.use({ locale: 'en-US' });
+
+/** The names in a folder of my drive, by the API. */
+async function namesIn(page: Page, gid: number, folderId: number): Promise<string[]> {
+  const list = await api(page, 'GET', `/api/v3/groups/${gid}/files?parentid=${folderId}&offset=0&count=100`);
+  return (list.files as { fname: string }[]).map((f) => f.fname).sort();
+}
+
+/** Logged in as zhangwei, a new folder of that name at the top of my drive. */
+async function newFolder(page: Page, name: string) {
+  await login(page, 'zhangwei');
+  const { id: gid } = (await api(page, 'GET', '/api/v3/groups/special')) as { id: number };
+  const folder = await api(page, 'POST', `/api/v3/groups/${gid}/files`, { groupid: gid, parentid: 0, name });
+  return { gid, folder: folder as { fileid: number } };
+}
+
+test('rows dragged onto a folder, or onto a crumb above, move there', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { gid, folder: parent } = await newFolder(page, `Sorting ${stamp}`);
+  const inbox = await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
+    groupid: gid,
+    parentid: parent.fileid,
+    name: 'Inbox',
+  });
+  await page.goto(`/pcview/drive/folder/${parent.fileid}`);
+  await expect(row(page, 'Inbox')).toBeVisible();
+  await uploadFiles(
+    page,
+    ['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name, buffer: Buffer.from(name) })),
+  );
+
+  // One row onto the folder: it goes in, and the toast offers the folder
+  await row(page, 'a.txt').dragTo(row(page, 'Inbox'));
+  await expect(page.getByText('Moved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open folder' })).toBeVisible();
+  await expect(row(page, 'a.txt')).toHaveCount(0);
+  expect(await namesIn(page, gid, inbox.fileid)).toEqual(['a.txt']);
+
+  // A selected row takes the whole selection along
+  await row(page, 'b.txt').click();
+  await row(page, 'c.txt').click({ modifiers: ['ControlOrMeta'] });
+  await row(page, 'c.txt').dragTo(row(page, 'Inbox'));
+  await expect(row(page, 'b.txt')).toHaveCount(0);
+  await expect(row(page, 'c.txt')).toHaveCount(0);
+  expect(await namesIn(page, gid, inbox.fileid)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  // Dropping rows is not dropping files from the desktop: nothing was uploaded
+  expect(await namesIn(page, gid, parent.fileid)).toEqual(['Inbox']);
+
+  // Inside the folder, a row dropped on the crumb of the folder above moves up
+  await row(page, 'Inbox').getByRole('link', { name: 'Inbox' }).click();
+  await expect(row(page, 'a.txt')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Location' });
+  await row(page, 'a.txt').dragTo(crumbs.getByRole('link', { name: `Sorting ${stamp}` }));
+  await expect(row(page, 'a.txt')).toHaveCount(0);
+  expect(await namesIn(page, gid, parent.fileid)).toEqual(['Inbox', 'a.txt']);
+  // ...and the current folder's own crumb takes nothing
+  await row(page, 'b.txt').dragTo(crumbs.getByText('Inbox', { exact: true }));
+  await expect(row(page, 'b.txt')).toBeVisible();
+  expect(await namesIn(page, gid, inbox.fileid)).toEqual(['b.txt', 'c.txt']);
+});
+
+test('a row dropped on a team in the side list moves to the team’s top folder', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { folder: parent } = await newFolder(page, `Outbox ${stamp}`);
+  await page.goto(`/pcview/drive/folder/${parent.fileid}`);
+  const name = `notes-${stamp}.txt`;
+  await uploadFiles(page, [{ name, buffer: Buffer.from('to the team') }]);
+
+  const spaces = page.getByRole('navigation', { name: 'Spaces' });
+  const team = spaces.getByRole('link', { name: '研发中心' });
+  await row(page, name).dragTo(team);
+  await expect(page.getByText('Moved.')).toBeVisible();
+  await expect(row(page, name)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open folder' }).click();
+  await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+$/);
+  await expect(row(page, name)).toBeVisible();
+});
