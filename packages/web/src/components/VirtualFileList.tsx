@@ -30,6 +30,8 @@ export interface VirtualFileListProps {
   selected: ReadonlySet<number>;
   /** A row to bring into view once it is in the list (each id once). */
   scrollToId?: number;
+  /** The row the arrow keys moved to: brought into view and its checkbox focused (each seq once). */
+  focusRow?: { id: number; seq: number };
   sort: FileSort;
   onSort: (field: SortField) => void;
   hasMore: boolean;
@@ -253,6 +255,24 @@ export function VirtualFileList(props: VirtualFileListProps) {
     scrolledTo.current = props.scrollToId;
     virtualizer.scrollToIndex(index, { align: 'center' });
   }, [props.scrollToId, files, virtualizer]);
+
+  // The arrow keys' row: in view first, then (once it is rendered) its checkbox takes the focus,
+  // so the list keeps the keys and a screen reader says which row it is.
+  // Only a new request moves the focus, not a page of rows arriving.
+  const focusRow = props.focusRow;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!focusRow) return;
+    const index = files.findIndex((file) => file.id === focusRow.id);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const frame = requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector<HTMLInputElement>(`[data-file-id="${focusRow.id}"] input`)
+        ?.focus({ preventScroll: true }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focusRow]);
 
   const lastIndex = items.at(-1)?.index ?? -1;
 

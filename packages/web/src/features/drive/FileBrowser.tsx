@@ -62,11 +62,13 @@ import {
   useRename,
 } from './queries';
 import {
+  type CursorMove,
   clickCheckbox,
   clickRow,
   contextSelect,
   EMPTY_SELECTION,
   keepPresent,
+  moveCursor,
   type Selection,
   toggleAll,
 } from './selection';
@@ -88,6 +90,14 @@ const LockNoticeDialog = lazy(() =>
 /** Where the focus keeps Ctrl+A and Escape to itself: text fields, dialogs, drawers and menus. */
 const KEEPS_ITS_KEYS =
   'input, textarea, select, [contenteditable="true"], .ant-modal-wrap, .ant-drawer, .ant-dropdown';
+
+/** The keys that move the list's cursor (with Shift, the selection's range). */
+const CURSOR_KEYS: Record<string, CursorMove> = {
+  ArrowDown: 'next',
+  ArrowUp: 'previous',
+  Home: 'first',
+  End: 'last',
+};
 
 type Dialog =
   | { kind: 'name'; mode: NameMode }
@@ -272,9 +282,24 @@ export function FileBrowser({
     setMenu({ x: event.clientX, y: event.clientY, files: list.files.filter((f) => next.selected.has(f.id)) });
   };
 
+  // The row the arrow keys are at: the last row clicked, until they move it (selection.ts).
+  const cursor = useRef<number | null>(null);
+  const [focusRow, setFocusRow] = useState<{ id: number; seq: number }>();
+  const moveBy = (move: CursorMove, shift: boolean) => {
+    const next = moveCursor(selection, ids, cursor.current, move, { shift });
+    if (!next) return;
+    cursor.current = next.cursor;
+    setSelection(next.selection);
+    setFocusRow((current) => ({ id: next.cursor, seq: (current?.seq ?? 0) + 1 }));
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const actions = actionsFor(selectedFiles, lockContext);
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+    const move = CURSOR_KEYS[event.key];
+    if (move && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      moveBy(move, event.shiftKey);
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
       setSelection({ selected: new Set(ids), anchor: selection.anchor });
     } else if (event.key === 'Escape') {
@@ -436,6 +461,7 @@ export function FileBrowser({
         total={list.total}
         selected={selection.selected}
         scrollToId={highlighted}
+        focusRow={focusRow}
         sort={sort}
         onSort={(field) => {
           const next = nextSort(sort, field);
@@ -450,6 +476,7 @@ export function FileBrowser({
           // is selected (by its checkbox), taps add to or take from the selection instead.
           const tap = (event.nativeEvent as PointerEvent).pointerType === 'touch';
           if (tap && selection.selected.size === 0) return openItem(file);
+          cursor.current = file.id;
           setSelection(
             clickRow(selection, ids, file.id, {
               shift: event.shiftKey,
@@ -457,7 +484,10 @@ export function FileBrowser({
             }),
           );
         }}
-        onCheckboxClick={(file, shift) => setSelection(clickCheckbox(selection, ids, file.id, { shift }))}
+        onCheckboxClick={(file, shift) => {
+          cursor.current = file.id;
+          setSelection(clickCheckbox(selection, ids, file.id, { shift }));
+        }}
         onToggleAll={() => setSelection(toggleAll(selection, ids))}
         onOpen={openItem}
         onContextMenu={onContextMenu}

@@ -6,6 +6,7 @@ import {
   contextSelect,
   EMPTY_SELECTION,
   keepPresent,
+  moveCursor,
   rangeBetween,
   type Selection,
   toggleAll,
@@ -62,6 +63,40 @@ describe('clicking rows', () => {
 
   test('Shift-click without an anchor selects just the row', () => {
     expect(picked(clickRow(EMPTY_SELECTION, ids, 13, { shift: true }))).toEqual([13]);
+  });
+});
+
+describe('the arrow keys', () => {
+  test('move from the last row clicked, selecting the row they land on alone', () => {
+    const down = moveCursor(sel([12], 12), ids, null, 'next');
+    expect(down?.cursor).toBe(13);
+    expect(picked(down?.selection ?? EMPTY_SELECTION)).toEqual([13]);
+    expect(moveCursor(sel([12], 12), ids, 13, 'previous')?.cursor).toBe(12);
+  });
+
+  test('stop at the ends; Home and End go there; from nowhere they start at the top', () => {
+    expect(moveCursor(EMPTY_SELECTION, ids, 15, 'next')?.cursor).toBe(15);
+    expect(moveCursor(EMPTY_SELECTION, ids, 10, 'previous')?.cursor).toBe(10);
+    expect(moveCursor(EMPTY_SELECTION, ids, 12, 'last')?.cursor).toBe(15);
+    expect(moveCursor(EMPTY_SELECTION, ids, 12, 'first')?.cursor).toBe(10);
+    expect(moveCursor(EMPTY_SELECTION, ids, null, 'next')?.cursor).toBe(10);
+    expect(moveCursor(EMPTY_SELECTION, ids, null, 'previous')?.cursor).toBe(10);
+    expect(moveCursor(EMPTY_SELECTION, [], null, 'next')).toBeUndefined();
+  });
+
+  test('with Shift draw the range from the anchor, which stays', () => {
+    const first = moveCursor(sel([12], 12), ids, 12, 'next', { shift: true });
+    expect(picked(first?.selection ?? EMPTY_SELECTION)).toEqual([12, 13]);
+    const second = moveCursor(first?.selection ?? EMPTY_SELECTION, ids, 13, 'next', { shift: true });
+    expect(picked(second?.selection ?? EMPTY_SELECTION)).toEqual([12, 13, 14]);
+    expect(second?.selection.anchor).toBe(12);
+    // Back up past the anchor: the range turns round it
+    const up = moveCursor(sel([12, 13], 12), ids, 12, 'first', { shift: true });
+    expect(picked(up?.selection ?? EMPTY_SELECTION)).toEqual([10, 11, 12]);
+  });
+
+  test('a cursor on a row that left the list starts again from the anchor', () => {
+    expect(moveCursor(sel([11], 11), ids, 99, 'next')?.cursor).toBe(12);
   });
 });
 

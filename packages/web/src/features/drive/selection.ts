@@ -88,6 +88,37 @@ export function keepPresent(state: Selection, ids: readonly number[]): Selection
   };
 }
 
+/** Where the arrow keys (and Home, End) take the cursor. */
+export type CursorMove = 'next' | 'previous' | 'first' | 'last';
+
+/**
+ * A key that moves the cursor: the row it lands on is selected alone, or with Shift the range
+ * from the anchor to it, as a Shift-click draws it. The cursor starts from the last row clicked
+ * (the anchor) when the keys have not moved it yet; undefined when the list is empty.
+ */
+export function moveCursor(
+  state: Selection,
+  ids: readonly number[],
+  cursor: number | null,
+  move: CursorMove,
+  { shift }: ClickModifiers = {},
+): { selection: Selection; cursor: number } | undefined {
+  if (ids.length === 0) return undefined;
+  const at = cursor !== null && ids.includes(cursor) ? ids.indexOf(cursor) : ids.indexOf(state.anchor ?? NaN);
+  const last = ids.length - 1;
+  const index = {
+    first: 0,
+    last,
+    // From nowhere, both arrows start at the top.
+    next: at < 0 ? 0 : Math.min(at + 1, last),
+    previous: at < 0 ? 0 : Math.max(at - 1, 0),
+  }[move];
+  const id = ids[index];
+  if (!shift) return { selection: { selected: new Set([id]), anchor: id }, cursor: id };
+  const anchor = state.anchor !== null && ids.includes(state.anchor) ? state.anchor : (ids[at] ?? id);
+  return { selection: { selected: new Set(rangeBetween(ids, anchor, id)), anchor }, cursor: id };
+}
+
 /** A right-click keeps a selection that contains the row, else selects just that row. */
 export function contextSelect(state: Selection, id: number): Selection {
   return state.selected.has(id) ? state : { selected: new Set([id]), anchor: id };

@@ -78,3 +78,47 @@ test('a row dropped on a team in the side list moves to the team’s top folder'
   await expect(page).toHaveURL(/\/pcview\/drive\/group\/\d+$/);
   await expect(row(page, name)).toBeVisible();
 });
+
+test('the arrow keys move through the rows, Shift draws a range, and the keys act on it', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const { gid, folder } = await newFolder(page, `Keys ${stamp}`);
+  await page.goto(`/pcview/drive/folder/${folder.fileid}`);
+  const names = ['k1.txt', 'k2.txt', 'k3.txt', 'k4.txt', 'k5.txt'];
+  await uploadFiles(
+    page,
+    names.map((name) => ({ name, buffer: Buffer.from(name) })),
+  );
+  // By name, so the order is known
+  await page.getByRole('button', { name: 'Name' }).click();
+  const box = (name: string) => row(page, name).getByRole('checkbox');
+
+  await row(page, 'k1.txt').click();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(box('k3.txt')).toBeChecked();
+  await expect(box('k3.txt')).toBeFocused();
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await page.keyboard.press('ArrowUp');
+  await expect(box('k2.txt')).toBeFocused();
+
+  // Shift: from k2 down to k4, then End and Home
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  for (const name of ['k2.txt', 'k3.txt', 'k4.txt']) await expect(box(name)).toBeChecked();
+  await expect(box('k1.txt')).not.toBeChecked();
+  await page.keyboard.press('End');
+  await expect(box('k5.txt')).toBeFocused();
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowDown');
+
+  // The keys act on what the arrows selected: Delete asks about those two
+  await page.keyboard.press('Delete');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('2');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(row(page, 'k1.txt')).toHaveCount(0);
+  expect(await namesIn(page, gid, folder.fileid)).toEqual(['k3.txt', 'k4.txt', 'k5.txt']);
+});
