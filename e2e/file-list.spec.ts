@@ -122,3 +122,46 @@ test('the arrow keys move through the rows, Shift draws a range, and the keys ac
   await expect(row(page, 'k1.txt')).toHaveCount(0);
   expect(await namesIn(page, gid, folder.fileid)).toEqual(['k3.txt', 'k4.txt', 'k5.txt']);
 });
+
+test('files dropped from the desktop on a folder’s row go into that folder', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { gid, folder } = await newFolder(page, `Desk ${stamp}`);
+  const inbox = await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
+    groupid: gid,
+    parentid: folder.fileid,
+    name: 'Inbox',
+  });
+  await page.goto(`/pcview/drive/folder/${folder.fileid}`);
+  await uploadFiles(page, [{ name: 'here.txt', buffer: Buffer.from('here') }]);
+
+  /** A drag of one file from the desktop over a row, then its drop, as the browser fires them. */
+  async function dropFile(on: string, name: string, check: () => Promise<void>) {
+    const data = await page.evaluateHandle((fileName) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['dropped'], fileName, { type: 'text/plain' }));
+      return transfer;
+    }, name);
+    const target = row(page, on).locator('.cirrus-filelist-name');
+    await target.dispatchEvent('dragenter', { dataTransfer: data });
+    await target.dispatchEvent('dragover', { dataTransfer: data });
+    await check();
+    await target.dispatchEvent('drop', { dataTransfer: data });
+    await expect(
+      page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete'),
+    ).toBeVisible();
+  }
+
+  await dropFile('Inbox', 'into-inbox.txt', async () => {
+    await expect(row(page, 'Inbox')).toHaveClass(/is-drop-target/);
+    await expect(page.getByText('Drop to upload to “Inbox”')).toBeVisible();
+  });
+  await expect.poll(() => namesIn(page, gid, inbox.fileid)).toEqual(['into-inbox.txt']);
+  await expect(row(page, 'Inbox')).not.toHaveClass(/is-drop-target/);
+
+  // On a file's row they go into the folder that is open
+  await dropFile('here.txt', 'beside.txt', async () => {
+    await expect(page.getByText(`Drop to upload to “Desk ${stamp}”`)).toBeVisible();
+  });
+  await expect(row(page, 'beside.txt')).toBeVisible();
+  expect(await namesIn(page, gid, folder.fileid)).toEqual(['Inbox', 'beside.txt', 'here.txt']);
+});

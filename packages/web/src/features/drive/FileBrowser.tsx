@@ -172,9 +172,18 @@ export function FileBrowser({
   useFocusReturn(menu !== undefined);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
+  // Files from the desktop dropped on a folder's row go into that folder, elsewhere into this one.
+  const folderRowOf = (element: Element | null) => {
+    const id = Number(element?.closest<HTMLElement>('[data-file-id]')?.dataset.fileId);
+    const file = list.files.find((f) => f.id === id);
+    return file && folderRowTarget(file, folder.gid) ? file : undefined;
+  };
   const drop = useDropUpload(
     canUpload,
-    ({ sources, emptyDirs }) => uploads.add(sources, folder, emptyDirs),
+    ({ sources, emptyDirs }, on) => {
+      const row = folderRowOf(on);
+      uploads.add(sources, row ? { gid: folder.gid, folderId: row.id } : folder, emptyDirs);
+    },
     (error) => notify.error(error),
   );
 
@@ -352,6 +361,8 @@ export function FileBrowser({
     },
     over: (file, event) => {
       const to = folderRowTarget(file, folder.gid);
+      // Files from the desktop: the list's own drop handler takes them, into this row's folder.
+      if (to && canUpload && event.dataTransfer.types.includes('Files')) return setDropRow(file.id);
       if (!to || !isDragMove(event.dataTransfer) || !mayDropInto(currentDragMove(), to)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
@@ -542,7 +553,11 @@ export function FileBrowser({
       {drop.dragging && (
         <div className="cirrus-drop-hint" aria-live="polite">
           <UploadOutlined aria-hidden />
-          <span>{t('drive.list.dropHint', { name: folderName })}</span>
+          <span>
+            {t('drive.list.dropHint', {
+              name: list.files.find((file) => file.id === dropRow)?.fname ?? folderName,
+            })}
+          </span>
         </div>
       )}
 

@@ -6,10 +6,11 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 /**
  * Files and folders dropped on an element. Nested elements fire enter and leave as the pointer
  * crosses them, so a depth count, not the last event, says whether a drag is over the element.
+ * `onDrop` is also told which element the files were dropped on (a folder's row takes them).
  */
 export function useDropUpload(
   enabled: boolean,
-  onDrop: (collected: Collected) => void,
+  onDrop: (collected: Collected, on: Element | null) => void,
   onError: (error: unknown) => void,
 ) {
   const [dragging, setDragging] = useState(false);
@@ -38,7 +39,8 @@ export function useDropUpload(
         event.preventDefault();
         depth.current = 0;
         setDragging(false);
-        fromDataTransfer(event.dataTransfer).then(onDrop, onError);
+        const on = event.target instanceof Element ? event.target : null;
+        fromDataTransfer(event.dataTransfer).then((collected) => onDrop(collected, on), onError);
       },
     },
   };
