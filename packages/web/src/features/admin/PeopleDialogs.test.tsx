@@ -25,6 +25,9 @@ function under(dialog: HTMLElement, label: string) {
   };
 }
 
+// antd validates in steps; on a busy machine the messages take longer than waitFor's 1 s to settle.
+const SETTLED = { timeout: 5_000 };
+
 test('an empty new person: one message per field, and both required fields are marked', async () => {
   const { calls, dialog } = openNewPerson();
   expect(under(dialog, 'Account')).toMatchObject({ extra: RULE, required: true });
@@ -32,21 +35,21 @@ test('an empty new person: one message per field, and both required fields are m
   await new Promise((r) => setTimeout(r, MODAL_CANCEL_GUARD_MS));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual(['Required']));
+  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual(['Required']), SETTLED);
   expect(under(dialog, 'Account').extra).toBeNull();
-  await waitFor(() => expect(under(dialog, 'Name').errors).toEqual(['Required']));
+  await waitFor(() => expect(under(dialog, 'Name').errors).toEqual(['Required']), SETTLED);
   expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
 
   // A wrong account: the rule once, in red, and no grey copy of it.
   fireEvent.change(within(dialog).getByLabelText('Account'), { target: { value: '12345' } });
-  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual([RULE]));
+  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual([RULE]), SETTLED);
   expect(under(dialog, 'Account').extra).toBeNull();
   expect(within(dialog).getAllByText(RULE)).toHaveLength(1);
 
   // Fixed: the message goes and the hint is back.
   fireEvent.change(within(dialog).getByLabelText('Account'), { target: { value: 'new.person' } });
-  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual([]));
-  await waitFor(() => expect(under(dialog, 'Account').extra).toBe(RULE));
+  await waitFor(() => expect(under(dialog, 'Account').errors).toEqual([]), SETTLED);
+  await waitFor(() => expect(under(dialog, 'Account').extra).toBe(RULE), SETTLED);
 }, 20_000); // antd's form is slow to render in jsdom on a busy machine
 
 test('a personal space typed as a number and a unit is sent in bytes', async () => {
