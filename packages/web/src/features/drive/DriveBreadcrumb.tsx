@@ -18,7 +18,7 @@ interface DriveBreadcrumbProps {
 }
 
 /** A crumb above the current folder; rows of the list dropped on it move into its folder. */
-function CrumbLink({ crumb, drop }: { crumb: Crumb; drop: (to: FolderRef, data: DataTransfer) => void }) {
+function CrumbLink({ crumb, drop }: { crumb: Crumb; drop: (to: FolderRef) => void }) {
   const target = useFolderDropTarget(crumb.folder, drop);
   return (
     <Link

@@ -41,8 +41,10 @@ import { useShareActions } from '../share/useShareActions';
 import { DriveToolbar } from './DriveToolbar';
 import { downloadItems } from './download';
 import {
+  beginDragMove,
   currentDragMove,
   draggedFiles,
+  endDragMove,
   folderRowTarget,
   isDragMove,
   mayDrag,
@@ -75,7 +77,7 @@ import {
 import { nextSort, readSort, saveSort } from './sorting';
 import { fromFileList } from './upload/collect';
 import { uploads } from './upload/upload-manager';
-import { beginDragMove, endDragMove, useDragLabel, useMoveOnDrop } from './useDragMove';
+import { useDragLabel, useMoveOnDrop } from './useDragMove';
 import { useDropUpload } from './useDropUpload';
 
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
@@ -377,7 +379,7 @@ export function FileBrowser({
       const to = folderRowTarget(file, folder.gid);
       if (!to || !isDragMove(event.dataTransfer)) return;
       event.preventDefault();
-      moveOnDrop(to, event.dataTransfer);
+      moveOnDrop(to);
     },
     end: () => {
       endDragMove();

@@ -28,7 +28,7 @@ function SpaceItem({
   extra?: ReactNode;
   /** The space's root folder, where rows of the list dropped on it move. */
   root?: FolderRef;
-  drop: (to: FolderRef, data: DataTransfer) => void;
+  drop: (to: FolderRef) => void;
 }) {
   const target = useFolderDropTarget(root, drop);
   return (

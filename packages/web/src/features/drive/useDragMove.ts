@@ -2,38 +2,20 @@ import type { FileRecord } from '@cirrus/shared';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/useNotify';
-import {
-  beginDragMove,
-  currentDragMove,
-  DRAG_MOVE_TYPE,
-  type DragMove,
-  endDragMove,
-  isDragMove,
-  mayDropInto,
-} from './drag-move';
+import { currentDragMove, endDragMove, isDragMove, mayDropInto } from './drag-move';
 import type { FolderRef, PersonalSpaceIds } from './location';
 import { useTransfer } from './queries';
 import { useTransferOutcome } from './transfer-outcome';
-
-/** The move a drop carries: this page's drag, or one from another tab of the app (its data). */
-function moveOf(data: DataTransfer): DragMove | undefined {
-  const own = currentDragMove();
-  if (own) return own;
-  try {
-    const parsed = JSON.parse(data.getData(DRAG_MOVE_TYPE)) as DragMove;
-    return Array.isArray(parsed.ids) && parsed.from ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Moves what is dropped into a folder, with the Move to dialog's call and messages. */
 export function useMoveOnDrop(personal: PersonalSpaceIds) {
   const transfer = useTransfer('move');
   const outcome = useTransferOutcome('move', personal);
   const notify = useNotify();
-  return (to: FolderRef, data: DataTransfer) => {
-    const move = moveOf(data);
+  // Only a drag that started in this page moves anything: the browser hides a drag's data until
+  // the drop, so a drag from another tab could not be told apart while the pointer is over a folder.
+  return (to: FolderRef) => {
+    const move = currentDragMove();
     endDragMove();
     if (!move || !mayDropInto(move, to)) return;
     transfer.mutate(
@@ -57,10 +39,7 @@ export function useMoveOnDrop(personal: PersonalSpaceIds) {
  * land there is over it. The pointer crossing the element's children fires leave and enter, so a
  * depth count says when it has really left.
  */
-export function useFolderDropTarget(
-  to: FolderRef | undefined,
-  drop: (to: FolderRef, data: DataTransfer) => void,
-) {
+export function useFolderDropTarget(to: FolderRef | undefined, drop: (to: FolderRef) => void) {
   const [depth, setDepth] = useState(0);
   const takes = (event: DragEvent) =>
     to !== undefined && isDragMove(event.dataTransfer) && mayDropInto(currentDragMove(), to);
@@ -82,7 +61,7 @@ export function useFolderDropTarget(
         setDepth(0);
         if (!to || !isDragMove(event.dataTransfer)) return;
         event.preventDefault();
-        drop(to, event.dataTransfer);
+        drop(to);
       },
     },
   };
@@ -104,5 +83,3 @@ export function useDragLabel() {
     setTimeout(() => label.remove(), 0);
   };
 }
-
-export { beginDragMove, endDragMove };
