@@ -685,6 +685,18 @@ export const ERRORS = {
     zh: '当前客户端版本不支持此功能',
     en: 'This version of the desktop client does not support this feature.',
   },
+  // The bridge's own failures with no more precise key (spec 001 §8: "Local* codes have
+  // messages, texts not shown"); a client's error code maps first (shared/desktop-bridge.ts).
+  clientEditFailed: {
+    status: 0,
+    zh: '无法在本地应用中打开文件',
+    en: 'The file could not be opened in the desktop app.',
+  },
+  clientUploadFailed: {
+    status: 0,
+    zh: '客户端上传失败',
+    en: 'The desktop client could not upload the file.',
+  },
 
   // --- Graph codes of the /xfi calls (spec 001 §8) --------------------------------------------
   forbidden: { status: 403, zh: '您没有权限执行此操作', en: 'You do not have permission to do this.' },

@@ -5,6 +5,7 @@ export * from './api-types.ts';
 export * from './chat.ts';
 export * from './constants.ts';
 export * from './contrast.ts';
+export * from './desktop-bridge.ts';
 export * from './errors.ts';
 export * from './file-types.ts';
 export * from './format.ts';

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { desktopErrorOf, isDesktopPing, isTaskActive, parseFuncList } from './desktop-bridge.ts';
+
+describe('parseFuncList (spec 002 §7: GET /v1/funclist returns a comma list)', () => {
+  test.each([
+    ['autoencrypt,editlock', ['autoencrypt', 'editlock']],
+    [' autoencrypt , EditLock \n', ['autoencrypt', 'editlock']],
+    ['"editlock"', ['editlock']],
+    ['editlock,,newthing', ['editlock', 'newthing']],
+    ['', []],
+  ])('%j -> %j', (text, names) => {
+    expect([...parseFuncList(text)]).toEqual(names);
+  });
+});
+
+test.each([
+  [{ service: 'cirrus-desktop', version: '3.2.1' }, true],
+  [{ service: 'something-else', version: '1' }, false],
+  [{ service: 'cirrus-desktop' }, false],
+  ['pong', false],
+  [null, false],
+])('ping %j is our client: %s', (body, ours) => {
+  expect(isDesktopPing(body)).toBe(ours);
+});
+
+test.each([
+  [5007, { key: 'convertFileTooLarge', params: { limit: 10 } }],
+  ['5007', { key: 'convertFileTooLarge', params: { limit: 10 } }],
+  ['userCanceled', { key: 'userCanceled' }],
+  ['renameFailed', { key: 'renameFailed' }],
+  ['WS_E_UNKNOWN', { key: 'clientUploadFailed' }],
+  [undefined, { key: 'clientUploadFailed' }],
+])('client error %j -> %j (spec 001 §8: 5007 with limit 10 inserted)', (errortype, expected) => {
+  expect(desktopErrorOf(errortype, 'clientUploadFailed')).toEqual(expected);
+});
+
+test.each([
+  ['waiting', true],
+  ['running', true],
+  ['paused', true],
+  ['done', false],
+  ['failed', false],
+  ['canceled', false],
+] as const)('a %s task is active: %s', (state, active) => {
+  expect(isTaskActive({ state })).toBe(active);
+});
