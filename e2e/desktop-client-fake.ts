@@ -1,0 +1,184 @@
+// A stand-in for the desktop client's local service (shared/desktop-bridge.ts), for the browser
+// test, the bridge's unit tests and a demo: node's http, the protocol with CORS for the app, and a
+// record of every call it got. It uploads nothing: an upload's tasks advance one step on each
+// status call, so a test sees progress without waiting on a clock.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  DESKTOP_BRIDGE_SERVICE,
+  type DesktopTask,
+  type DesktopUploadRequest,
+  isTaskActive,
+} from '../packages/shared/src/index.ts';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface FakeDesktopClientOptions {
+  /** 0: any free port. */
+  port?: number;
+  /** GET /v1/funclist's answer. */
+  funclist?: string;
+  /** What the pickers choose: local paths. */
+  pickedFiles?: string[];
+  pickedFolder?: string[];
+  /** Bytes of each picked file, by name (1 MiB otherwise). */
+  sizes?: Record<string, number>;
+  /** Uploads of these names fail at their first status call with this client error code. */
+  failures?: Record<string, number | string>;
+  /** Percent added on each status call. */
+  step?: number;
+  /** Calls refused with this client error code, by path. */
+  refusals?: Record<string, number | string>;
+}
+
+export interface FakeDesktopClient {
+  url: string;
+  port: number;
+  calls: FakeCall[];
+  options: Required<FakeDesktopClientOptions>;
+  callsTo(path: string): FakeCall[];
+  close(): Promise<void>;
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+
+export async function startFakeDesktopClient(
+  given: FakeDesktopClientOptions = {},
+): Promise<FakeDesktopClient> {
+  const options: Required<FakeDesktopClientOptions> = {
+    port: 0,
+    funclist: 'autoencrypt,editlock',
+    pickedFiles: ['C:\\Users\\demo\\Documents\\Budget 2027.xlsx', 'C:\\Users\\demo\\Documents\\Notes.docx'],
+    pickedFolder: ['C:\\Users\\demo\\Pictures\\Holiday'],
+    sizes: {},
+    failures: {},
+    step: 25,
+    refusals: {},
+    ...given,
+  };
+  const calls: FakeCall[] = [];
+  const tasks = new Map<string, DesktopTask>();
+  let nextId = 1;
+
+  const advance = (task: DesktopTask) => {
+    if (task.state !== 'running' && task.state !== 'waiting') return;
+    const failure = options.failures[task.fname];
+    if (failure !== undefined) {
+      Object.assign(task, { state: 'failed', errortype: failure });
+      return;
+    }
+    task.percent = Math.min(100, task.percent + options.step);
+    task.state = task.percent === 100 ? 'done' : 'running';
+  };
+  const pick = (ids: unknown) =>
+    [...tasks.values()].filter((task) => !Array.isArray(ids) || ids.includes(task.id));
+
+  const answer = (body: Record<string, unknown>): [number, unknown] => [200, body];
+  const routes: Record<string, (body: Record<string, unknown>) => [number, unknown]> = {
+    'GET /v1/ping': () => answer({ service: DESKTOP_BRIDGE_SERVICE, version: '3.2.1' }),
+    'POST /v1/files/edit': () => [204, null],
+    'POST /v1/files/upload/select/files': () => answer({ canceled: false, paths: options.pickedFiles }),
+    'POST /v1/files/upload/select/folder': () => answer({ canceled: false, paths: options.pickedFolder }),
+    'POST /v1/files/upload': (body) => {
+      const created = (body as unknown as DesktopUploadRequest).paths.map((path) => {
+        const fname = baseName(path);
+        const task: DesktopTask = {
+          id: String(nextId++),
+          fname,
+          state: 'running',
+          percent: 0,
+          fileSize: options.sizes[fname] ?? 1024 * 1024,
+        };
+        tasks.set(task.id, task);
+        return task;
+      });
+      return answer({ tasks: created });
+    },
+    'POST /v1/tasks/status': (body) => {
+      const chosen = pick(body.ids);
+      for (const task of chosen) advance(task);
+      return answer({ tasks: chosen });
+    },
+    'POST /v1/tasks/work': (body) => {
+      const chosen = pick(body.ids);
+      for (const task of chosen) {
+        if (body.work === 'retry' && !isTaskActive(task))
+          Object.assign(task, { state: 'running', percent: 0, errortype: undefined });
+        if (body.work === 'pause' && task.state === 'running') task.state = 'paused';
+        if (body.work === 'resume' && task.state === 'paused') task.state = 'running';
+      }
+      return answer({ tasks: chosen });
+    },
+    'POST /v1/files/upload/cancel': (body) => {
+      const chosen = pick(body.ids);
+      for (const task of chosen) if (isTaskActive(task)) task.state = 'canceled';
+      return answer({ tasks: chosen });
+    },
+    'POST /v1/screen/disableshot': () => [204, null],
+    'POST /v1/screen/heartbeat': () => [204, null],
+  };
+
+  const server = http.createServer((req, res) => {
+    // CORS for the web app, whatever its origin: the fake serves tests on any port.
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+    res.setHeader('vary', 'origin');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-allow-private-network': 'true',
+      });
+      res.end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? JSON.parse(raw) : {};
+      } catch {
+        // recorded as sent
+      }
+      calls.push({ method: req.method ?? '', path, body });
+      if (req.method === 'GET' && path === '/v1/funclist') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(options.funclist);
+        return;
+      }
+      const route = routes[`${req.method} ${path}`];
+      const refusal = options.refusals[path];
+      const [status, out]: [number, unknown] =
+        refusal !== undefined
+          ? [500, { errortype: refusal }]
+          : route
+            ? route(body)
+            : [404, { errortype: 'notFound' }];
+      if (out === null) res.writeHead(status).end();
+      else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    calls,
+    options,
+    callsTo: (path) => calls.filter((call) => call.path === path),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The web app's client of the desktop client's local service (spec 001 §7 "Desktop-client
+ * bridge", spec 002 §7; the paths and payloads are in shared/desktop-bridge.ts). It finds the
+ * service by pinging the candidate hosts in order, each with a short timeout, remembers the one
+ * that answered for the rest of the page's life, and turns every failure into a catalogue key:
+ * no answer is connectClientFailed, a feature missing from the funclist clientFeatureUnsupported,
+ * a refusal the client's own code (5007: convertFileTooLarge) or the call's generic failure.
+ */
+import {
+  DESKTOP_BRIDGE_CALL_TIMEOUT_MS,
+  DESKTOP_BRIDGE_HOSTS,
+  DESKTOP_BRIDGE_PATHS,
+  DESKTOP_BRIDGE_PROBE_TIMEOUT_MS,
+  type DesktopBridgeError,
+  type DesktopDisableShotRequest,
+  type DesktopEditRequest,
+  type DesktopFeature,
+  type DesktopPing,
+  type DesktopSelectKind,
+  type DesktopSelectRequest,
+  type DesktopSelectResponse,
+  type DesktopTasksResponse,
+  type DesktopTasksStatusRequest,
+  type DesktopTasksWorkRequest,
+  type DesktopUploadCancelRequest,
+  type DesktopUploadRequest,
+  desktopErrorOf,
+  type ErrorKey,
+  isDesktopPing,
+  type MessageParams,
+  parseFuncList,
+} from '@cirrus/shared';
+
+/** A failed bridge call, as the catalogue key to show. */
+export class BridgeError extends Error {
+  readonly key: ErrorKey;
+  readonly params?: MessageParams;
+
+  constructor(key: ErrorKey, params?: MessageParams) {
+    super(key);
+    this.name = 'BridgeError';
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** The local service that answered the ping. */
+export interface DesktopService {
+  host: string;
+  version: string;
+}
+
+export interface BridgeOptions {
+  /** Candidate hosts, probed in this order. */
+  hosts: readonly string[];
+  fetch?: typeof fetch;
+  probeTimeoutMs?: number;
+  callTimeoutMs?: number;
+}
+
+/** A fetch that gives up after `ms` (undefined: waits as long as the service takes). */
+async function fetchWithin(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  ms: number | undefined,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = ms === undefined ? undefined : setTimeout(() => controller.abort(), ms);
+  try {
+    // No cookies: the local service is another origin and keeps no session of ours.
+    return await doFetch(url, { ...init, credentials: 'omit', signal: controller.signal });
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+export function createDesktopBridge(options: BridgeOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const probeTimeout = options.probeTimeoutMs ?? DESKTOP_BRIDGE_PROBE_TIMEOUT_MS;
+  const callTimeout = options.callTimeoutMs ?? DESKTOP_BRIDGE_CALL_TIMEOUT_MS;
+  /** The service found, null when none answered, undefined before the first probe. */
+  let found: DesktopService | null | undefined;
+  let probing: Promise<DesktopService | null> | undefined;
+  let features: Promise<Set<string>> | undefined;
+
+  const ping = async (host: string): Promise<DesktopService | null> => {
+    try {
+      const res = await fetchWithin(
+        doFetch,
+        host + DESKTOP_BRIDGE_PATHS.ping,
+        { method: 'GET' },
+        probeTimeout,
+      );
+      const body: unknown = res.ok ? await res.json() : null;
+      // Another program on the port answers something else.
+      return isDesktopPing(body) ? { host, version: (body as DesktopPing).version } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Pings the candidates in order; the first that answers is kept. One probe at a time. */
+  const probe = (): Promise<DesktopService | null> => {
+    probing ??= (async () => {
+      let service: DesktopService | null = null;
+      for (const host of options.hosts) {
+        service = await ping(host);
+        if (service) break;
+      }
+      found = service;
+      features = undefined;
+      return service;
+    })().finally(() => {
+      probing = undefined;
+    });
+    return probing;
+  };
+
+  /** The service: the one found before, else a new probe; connectClientFailed when none answers. */
+  const service = async (): Promise<DesktopService> => {
+    const known = found ?? (await probe());
+    if (!known) throw new BridgeError('connectClientFailed');
+    return known;
+  };
+
+  /** POSTs to the service; a host that stopped answering is forgotten and the others tried once. */
+  async function post<T>(path: string, body: unknown, fallback: ErrorKey, timed = true): Promise<T> {
+    const send = async ({ host }: DesktopService) =>
+      fetchWithin(
+        doFetch,
+        host + path,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        timed ? callTimeout : undefined,
+      );
+    let res: Response;
+    try {
+      res = await send(await service());
+    } catch (error) {
+      if (error instanceof BridgeError) throw error;
+      // Refused: the client quit, or came back on another port. A timeout is not tried again:
+      // the service may have acted on the call.
+      if ((error as Error).name === 'AbortError') throw new BridgeError('connectClientFailed');
+      found = undefined;
+      try {
+        res = await send(await service());
+      } catch (again) {
+        if (again instanceof BridgeError) throw again;
+        found = undefined;
+        throw new BridgeError('connectClientFailed');
+      }
+    }
+    if (res.status === 204) return undefined as T;
+    const answer: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const { key, params } = desktopErrorOf((answer as DesktopBridgeError | null)?.errortype, fallback);
+      throw new BridgeError(key, params);
+    }
+    return answer as T;
+  }
+
+  /** GET /v1/funclist of the service found, read once per service. */
+  const funcList = async (): Promise<Set<string>> => {
+    const { host } = await service();
+    features ??= fetchWithin(doFetch, host + DESKTOP_BRIDGE_PATHS.funclist, { method: 'GET' }, callTimeout)
+      .then((res) => (res.ok ? res.text() : ''))
+      .then(parseFuncList, () => {
+        features = undefined;
+        throw new BridgeError('connectClientFailed');
+      });
+    return features;
+  };
+
+  /** spec 001 §8: a feature the funclist lacks is clientFeatureUnsupported. */
+  const requireFeature = async (feature: DesktopFeature): Promise<void> => {
+    if (!(await funcList()).has(feature)) throw new BridgeError('clientFeatureUnsupported');
+  };
+
+  return {
+    probe,
+    /** The service found so far, without probing. */
+    known: () => found,
+    funcList,
+    requireFeature,
+    edit: (body: DesktopEditRequest) => post<void>(DESKTOP_BRIDGE_PATHS.edit, body, 'clientEditFailed'),
+    // The picker waits on the user: no timeout.
+    select: (kind: DesktopSelectKind, body: DesktopSelectRequest) =>
+      post<DesktopSelectResponse>(DESKTOP_BRIDGE_PATHS.select(kind), body, 'clientUploadFailed', false),
+    upload: (body: DesktopUploadRequest) =>
+      post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.upload, body, 'clientUploadFailed'),
+    tasksStatus: (body: DesktopTasksStatusRequest) =>
+      post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.tasksStatus, body, 'clientUploadFailed'),
+    tasksWork: (body: DesktopTasksWorkRequest) =>
+      post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.tasksWork, body, 'clientUploadFailed'),
+    cancelUpload: (body: DesktopUploadCancelRequest) =>
+      post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.uploadCancel, body, 'clientUploadFailed'),
+    disableShot: (body: DesktopDisableShotRequest) =>
+      post<void>(DESKTOP_BRIDGE_PATHS.disableShot, body, 'connectClientFailed'),
+    heartbeat: () => post<void>(DESKTOP_BRIDGE_PATHS.heartbeat, {}, 'connectClientFailed'),
+  };
+}
+
+export type DesktopBridge = ReturnType<typeof createDesktopBridge>;
+
+/** Where a developer (or a browser test) points the app at a client on other ports. */
+export const BRIDGE_HOSTS_STORAGE_KEY = 'cirrus.desktopBridgeHosts';
+
+/**
+ * The candidate hosts: the shared list, or a comma list of origins kept under
+ * BRIDGE_HOSTS_STORAGE_KEY. Only loopback http origins are taken: the bridge never calls the
+ * network, whatever is stored.
+ */
+export function candidateHosts(stored: string | null): readonly string[] {
+  const hosts = (stored ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter((host) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/.test(host));
+  return hosts.length > 0 ? hosts : DESKTOP_BRIDGE_HOSTS;
+}
+
+function storedHosts(): string | null {
+  try {
+    return window.localStorage.getItem(BRIDGE_HOSTS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The page's one bridge: the host found is remembered for the session. */
+export const desktopBridge = createDesktopBridge({
+  hosts: candidateHosts(typeof window === 'undefined' ? null : storedHosts()),
+});
