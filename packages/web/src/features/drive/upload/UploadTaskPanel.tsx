@@ -9,18 +9,18 @@ import {
   ReloadOutlined,
   UpOutlined,
 } from '@ant-design/icons';
-import { formatSize, lookupErrorMessage, splitExt } from '@cirrus/shared';
+import { formatSize, lookupErrorMessage } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Progress, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FileTypeIcon } from '../../../components/FileTypeIcon';
 import { HoverTooltip } from '../../../components/HoverTooltip';
 import { useLanguage } from '../../../i18n';
 import { drivePath, locationOfFolder } from '../location';
 import { useMySpace, useUploadsSpace } from '../queries';
+import { TaskButton, TaskRowFrame } from './TaskRowFrame';
 import type { UploadManager } from './upload-manager';
 import {
   isActive,
@@ -105,91 +105,69 @@ const TaskRow = memo(function TaskRow({ task, manager }: { task: UploadTask; man
   else detail = `${statusText(task, t)} · ${formatSize(task.size)}`;
 
   return (
-    <div className="cirrus-upload-row" data-status={task.cancelled ? 'cancelled' : task.status}>
-      <FileTypeIcon file={{ ftype: 'file', extname: splitExt(task.name).ext }} size={24} />
-      <div className="cirrus-upload-main">
-        <div
-          className="cirrus-upload-name"
-          title={task.relativeDir ? `${task.relativeDir}/${task.name}` : task.name}
-        >
-          {task.name}
-        </div>
-        {inProgress ? (
-          <Progress
-            aria-label={t('drive.upload.taskProgress', { name: task.name })}
-            percent={percent}
-            size="small"
-            showInfo={false}
-            status={isPaused(task) ? 'normal' : 'active'}
-            className="cirrus-upload-progress"
-          />
-        ) : null}
-        <Typography.Text
-          type={error ? 'danger' : 'secondary'}
-          className="cirrus-upload-detail"
-          title={detail}
-        >
-          {detail}
-        </Typography.Text>
-      </div>
-      <div className="cirrus-upload-actions">
-        {task.status === 'complete' && !task.cancelled && (
-          <>
-            <CheckCircleFilled className="cirrus-upload-done" aria-label={t('drive.upload.complete')} />
-            <HoverTooltip title={t('drive.upload.openFolder')}>
-              <Link to={folderLink} aria-label={t('drive.upload.openFolder')} className="cirrus-upload-open">
-                <FolderOpenOutlined aria-hidden />
-              </Link>
-            </HoverTooltip>
-          </>
-        )}
-        {task.cancelled && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
-        {(isActive(task) || (task.status === 'in_queue' && !task.cancelled)) && (
-          <HoverTooltip title={t('drive.upload.pause')}>
-            <Button
-              type="text"
-              size="small"
+    <TaskRowFrame
+      name={task.name}
+      title={task.relativeDir ? `${task.relativeDir}/${task.name}` : task.name}
+      status={task.cancelled ? 'cancelled' : task.status}
+      progress={
+        inProgress
+          ? {
+              percent,
+              label: t('drive.upload.taskProgress', { name: task.name }),
+              active: !isPaused(task),
+            }
+          : undefined
+      }
+      detail={detail}
+      danger={Boolean(error)}
+      actions={
+        <>
+          {task.status === 'complete' && !task.cancelled && (
+            <>
+              <CheckCircleFilled className="cirrus-upload-done" aria-label={t('drive.upload.complete')} />
+              <HoverTooltip title={t('drive.upload.openFolder')}>
+                <Link
+                  to={folderLink}
+                  aria-label={t('drive.upload.openFolder')}
+                  className="cirrus-upload-open"
+                >
+                  <FolderOpenOutlined aria-hidden />
+                </Link>
+              </HoverTooltip>
+            </>
+          )}
+          {task.cancelled && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
+          {(isActive(task) || (task.status === 'in_queue' && !task.cancelled)) && (
+            <TaskButton
+              title={t('drive.upload.pause')}
               icon={<PauseOutlined aria-hidden />}
-              aria-label={t('drive.upload.pause')}
               onClick={() => manager.pause(task.id)}
             />
-          </HoverTooltip>
-        )}
-        {isPaused(task) && !task.cancelled && (
-          <HoverTooltip title={t('drive.upload.resume')}>
-            <Button
-              type="text"
-              size="small"
+          )}
+          {isPaused(task) && !task.cancelled && (
+            <TaskButton
+              title={t('drive.upload.resume')}
               icon={<CaretRightOutlined aria-hidden />}
-              aria-label={t('drive.upload.resume')}
               onClick={() => manager.resume(task.id)}
             />
-          </HoverTooltip>
-        )}
-        {failed && !isFinalFailure(task) && (
-          <HoverTooltip title={t('drive.upload.retry')}>
-            <Button
-              type="text"
-              size="small"
+          )}
+          {failed && !isFinalFailure(task) && (
+            <TaskButton
+              title={t('drive.upload.retry')}
               icon={<ReloadOutlined aria-hidden />}
-              aria-label={t('drive.upload.retry')}
               onClick={() => manager.retry(task.id)}
             />
-          </HoverTooltip>
-        )}
-        {!isFinished(task) && (
-          <HoverTooltip title={t('drive.upload.cancel')}>
-            <Button
-              type="text"
-              size="small"
+          )}
+          {!isFinished(task) && (
+            <TaskButton
+              title={t('drive.upload.cancel')}
               icon={<CloseOutlined aria-hidden />}
-              aria-label={t('drive.upload.cancel')}
               onClick={() => manager.cancel(task.id)}
             />
-          </HoverTooltip>
-        )}
-      </div>
-    </div>
+          )}
+        </>
+      }
+    />
   );
 });
 
@@ -288,18 +266,14 @@ export function UploadTaskPanel({ tasks, manager, collapsed, onCollapse }: Uploa
             />
           </HoverTooltip>
           {!running && (
-            <HoverTooltip title={t('drive.upload.close')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined aria-hidden />}
-                aria-label={t('drive.upload.close')}
-                onClick={() => {
-                  manager.cancelAll();
-                  manager.clearFinished();
-                }}
-              />
-            </HoverTooltip>
+            <TaskButton
+              title={t('drive.upload.close')}
+              icon={<CloseOutlined aria-hidden />}
+              onClick={() => {
+                manager.cancelAll();
+                manager.clearFinished();
+              }}
+            />
           )}
         </div>
       </header>
