@@ -9,6 +9,7 @@ import { lazyWarmed, warmLazyParts } from '../components/lazyWarmed';
 import { useOpenedOnce } from '../components/useOpenedOnce';
 import { useCurrentUser } from '../features/auth/queries';
 import { useSessionWatch } from '../features/auth/useSessionWatch';
+import { DesktopTasksMount } from '../features/desktop/DesktopTasksMount';
 import { UploadPanel } from '../features/drive/upload/UploadPanel';
 import { AFTER_FIRST_SCREEN_MS, applyChatPush } from '../features/messages/queries';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
@@ -123,6 +124,7 @@ export function AppLayout() {
       </Layout>
       {/* Uploads keep running, and in view, while the user moves between areas. */}
       <UploadPanel />
+      <DesktopTasksMount />
     </Layout>
   );
 }

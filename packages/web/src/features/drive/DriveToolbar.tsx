@@ -8,19 +8,21 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, type MenuProps, Space, Tag, Typography } from 'antd';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { MenuDropdown } from '../../components/MenuDropdown';
-import { ACTION_ICONS, actionItems, consumeMenuKey, newItems, uploadItems } from './drive-menus';
+import { ACTION_ICONS, actionItems, consumeMenuKey, newItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
 
 interface DriveToolbarProps {
   selected: readonly FileRecord[];
   canUpload: boolean;
+  /** The Upload menu's entries (drive-menus uploadItems, and the desktop client's where it runs). */
+  uploadMenu: NonNullable<MenuProps['items']>;
   canCreate: boolean;
   /** The folder's permissions are known and allow neither: it says so where Upload and New would be. */
   viewOnly: boolean;
@@ -88,7 +90,7 @@ export function DriveToolbar(props: DriveToolbarProps) {
             </HoverTooltip>
           )}
           {canUpload && (
-            <MenuDropdown menu={{ items: uploadItems(t), onClick: ({ key }) => props.onUpload(key) }}>
+            <MenuDropdown menu={{ items: props.uploadMenu, onClick: ({ key }) => props.onUpload(key) }}>
               <Button type="primary" icon={<UploadOutlined aria-hidden />}>
                 {t('drive.actions.upload')} <DownOutlined aria-hidden />
               </Button>

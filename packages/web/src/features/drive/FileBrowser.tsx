@@ -30,6 +30,7 @@ import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { type RowDrag, VirtualFileList } from '../../components/VirtualFileList';
 import { useLanguage } from '../../i18n';
+import { DESKTOP_EDIT_ACTION, useDesktopActions } from '../desktop/useDesktopActions';
 import { useFileExtras } from '../history/useFileExtras';
 import { useFileLockActions, useLockEnabled } from '../locks/queries';
 import { previewPath } from '../preview/paths';
@@ -201,6 +202,9 @@ export function FileBrowser({
   const sharing = useShareActions();
   // Security documents (features/secdoc): their mark and the rights dialog.
   const secdoc = useSecdocActions();
+  // The desktop client (features/desktop): open in the local office app, upload with its pickers.
+  const desktop = useDesktopActions({ folder, lockEnabled: lockContext.enabled });
+  const uploadMenu = [...uploadItems(t), ...desktop.uploadItems()];
 
   // A folder opens in the list; a file in the viewer, which pages through this folder in this order.
   const openItem = useCallback(
@@ -257,12 +261,13 @@ export function FileBrowser({
 
   const onUpload = (key: string) => {
     setMenu(undefined);
+    if (desktop.upload(key)) return;
     (key === 'files' ? filesInput : folderInput).current?.click();
   };
 
   const blankMenu: MenuProps['items'] = [
     ...(canCreate ? [{ key: 'new', label: t('drive.actions.new'), children: newItems(t) }] : []),
-    ...(canUpload ? [{ key: 'upload', label: t('drive.actions.upload'), children: uploadItems(t) }] : []),
+    ...(canUpload ? [{ key: 'upload', label: t('drive.actions.upload'), children: uploadMenu }] : []),
     { key: 'refresh', label: t('drive.actions.refresh'), icon: <ReloadOutlined aria-hidden /> },
   ];
 
@@ -271,7 +276,18 @@ export function FileBrowser({
     const { key, keyPath } = info;
     if (!menu) return;
     if (menu.files.length > 0) {
-      if (extras.run(key, menu.files) || sharing.run(key, menu.files) || secdoc.run(key, menu.files))
+      // spec 001 §4: a lock someone else holds blocks editing, in the local app too.
+      const held = key === DESKTOP_EDIT_ACTION ? lockedByOther(menu.files, lockContext) : undefined;
+      if (held?.filelock) {
+        setMenu(undefined);
+        return openDialog({ kind: 'lockNotice', file: held, lock: held.filelock });
+      }
+      if (
+        extras.run(key, menu.files) ||
+        sharing.run(key, menu.files) ||
+        secdoc.run(key, menu.files) ||
+        desktop.run(key, menu.files)
+      )
         return setMenu(undefined);
       return run(key as FileAction, menu.files);
     }
@@ -458,6 +474,7 @@ export function FileBrowser({
       <DriveToolbar
         selected={selectedFiles}
         canUpload={canUpload}
+        uploadMenu={uploadMenu}
         canCreate={canCreate}
         viewOnly={permissions.isSuccess && list.isSuccess && !canUpload && !canCreate}
         total={list.isSuccess ? list.total : undefined}
@@ -578,7 +595,10 @@ export function FileBrowser({
                   ...sharing.menuItems(menu.files),
                   ...secdoc.menuItems(menu.files),
                   { type: 'divider' as const },
-                  ...actionItems(actionsFor(menu.files, lockContext), t),
+                  ...withDesktopItems(
+                    actionItems(actionsFor(menu.files, lockContext), t),
+                    desktop.menuItems(menu.files),
+                  ),
                 ]
               : blankMenu,
           onClick: onMenuClick,
@@ -660,4 +680,14 @@ export function FileBrowser({
       {secdoc.dialogs}
     </section>
   );
+}
+
+/** The desktop client's entry right after Open (and Edit), where a document is opened. */
+function withDesktopItems(
+  actions: NonNullable<MenuProps['items']>,
+  desktop: NonNullable<MenuProps['items']>,
+) {
+  const at = actions.findIndex((item) => item?.key !== 'open' && item?.key !== 'edit');
+  const split = at === -1 ? actions.length : at;
+  return [...actions.slice(0, split), ...desktop, ...actions.slice(split)];
 }

@@ -1,0 +1,157 @@
+import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DESKTOP_CLIENT_LAUNCH_URL,
+  type DesktopTask,
+  desktopErrorOf,
+  errorText,
+  formatSize,
+  isTaskActive,
+} from '@cirrus/shared';
+import { Button, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
+import { TaskButton, TaskRowFrame } from '../drive/upload/TaskRowFrame';
+import type { DesktopTasks, DesktopTasksSnapshot } from './desktop-tasks';
+import { useDesktopFailure } from './useDesktopActions';
+import '../drive/drive.css';
+import './desktop.css';
+
+/** One task of the client (spec 002 §3 "Desktop task": fname, state, percent, fileSize, errortype). */
+function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const fail = useDesktopFailure();
+  const error =
+    task.state === 'failed'
+      ? (({ key, params }) => errorText(key, language, params))(
+          desktopErrorOf(task.errortype, 'clientUploadFailed'),
+        )
+      : undefined;
+  const state = t(`desktop.tasks.${task.state}`);
+  const detail =
+    error ?? (isTaskActive(task) ? `${state} · ${task.percent}%` : `${state} · ${formatSize(task.fileSize)}`);
+  return (
+    <TaskRowFrame
+      name={task.fname}
+      status={task.state === 'canceled' ? 'cancelled' : task.state}
+      progress={
+        isTaskActive(task)
+          ? {
+              percent: task.percent,
+              label: t('desktop.tasks.taskProgress', { name: task.fname }),
+              active: task.state === 'running',
+            }
+          : undefined
+      }
+      detail={detail}
+      danger={Boolean(error)}
+      actions={
+        <>
+          {task.state === 'done' && (
+            <CheckCircleFilled className="cirrus-upload-done" aria-label={t('desktop.tasks.done')} />
+          )}
+          {task.state === 'canceled' && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
+          {(task.state === 'failed' || task.state === 'canceled') && (
+            <TaskButton
+              title={t('desktop.tasks.retry')}
+              label={t('desktop.tasks.retryOf', { name: task.fname })}
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={() => tasks.retry(task.id).catch(fail)}
+            />
+          )}
+          {isTaskActive(task) && (
+            <TaskButton
+              title={t('desktop.tasks.cancel')}
+              label={t('desktop.tasks.cancelOf', { name: task.fname })}
+              icon={<CloseOutlined aria-hidden />}
+              onClick={() => tasks.cancel(task.id).catch(fail)}
+            />
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The desktop client's uploads started from this page, bottom right like the browser's own
+ * upload panel: each file's progress, cancel (POST /v1/files/upload/cancel) and retry
+ * (POST /v1/tasks/work). Loaded only once there is a task (DesktopTasksMount).
+ */
+export function DesktopTaskPanel({
+  snapshot,
+  tasks,
+}: {
+  snapshot: DesktopTasksSnapshot;
+  tasks: DesktopTasks;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const fail = useDesktopFailure();
+  const list = snapshot.tasks;
+  const done = list.filter((task) => task.state === 'done').length;
+  const failed = list.filter((task) => task.state === 'failed').length;
+  const running = list.some(isTaskActive);
+  const percent = list.length
+    ? Math.floor(
+        list.reduce((sum, task) => sum + (task.state === 'done' ? 100 : task.percent), 0) / list.length,
+      )
+    : 0;
+  return (
+    <section className="cirrus-upload-panel cirrus-desktop-panel" aria-label={t('desktop.tasks.title')}>
+      <header className="cirrus-upload-head">
+        <div className="cirrus-upload-title">
+          <Typography.Text strong>{t('desktop.tasks.summary', { done, total: list.length })}</Typography.Text>
+          {failed > 0 && (
+            <Typography.Text type="danger" className="cirrus-upload-failed">
+              {t('drive.upload.failed', { count: failed })}
+            </Typography.Text>
+          )}
+        </div>
+        <div className="cirrus-upload-head-actions">
+          {running && (
+            <Button type="text" size="small" onClick={() => tasks.cancel().catch(fail)}>
+              {t('drive.upload.cancelAll')}
+            </Button>
+          )}
+          {!running && (
+            <TaskButton
+              title={t('drive.upload.close')}
+              icon={<CloseOutlined aria-hidden />}
+              onClick={() => tasks.clearFinished()}
+            />
+          )}
+        </div>
+      </header>
+      {running && (
+        <Progress
+          aria-label={t('desktop.tasks.totalProgress')}
+          percent={percent}
+          size="small"
+          showInfo={false}
+          className="cirrus-upload-total"
+        />
+      )}
+      {snapshot.lost && (
+        <div className="cirrus-desktop-lost" role="alert">
+          <Typography.Text type="danger">
+            {errorText(snapshot.lost.key, language, snapshot.lost.params)}
+          </Typography.Text>
+          {snapshot.lost.key === 'connectClientFailed' && (
+            <Button type="link" size="small" className="cirrus-toast-link" href={DESKTOP_CLIENT_LAUNCH_URL}>
+              {t('desktop.launch')}
+            </Button>
+          )}
+          <Button type="link" size="small" className="cirrus-toast-link" onClick={() => tasks.resume()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      <div className="cirrus-desktop-list">
+        {list.map((task) => (
+          <TaskRow key={task.id} task={task} tasks={tasks} />
+        ))}
+      </div>
+    </section>
+  );
+}
