@@ -449,6 +449,7 @@ export const en = {
       summary: 'Desktop client: {{done}} of {{total}} uploaded',
       totalProgress: 'Total progress of the desktop client’s uploads',
       taskProgress: 'Upload progress of {{name}}',
+      progress: '{{percent}}% of {{size}}',
       waiting: 'Waiting',
       running: 'Uploading',
       paused: 'Paused',

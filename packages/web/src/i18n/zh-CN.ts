@@ -440,6 +440,7 @@ export const zhCN: Messages = {
       summary: '客户端：已上传 {{done}}/{{total}}',
       totalProgress: '客户端上传总进度',
       taskProgress: '{{name}} 的上传进度',
+      progress: '{{percent}}%，共 {{size}}',
       waiting: '等待中',
       running: '上传中',
       paused: '已暂停',

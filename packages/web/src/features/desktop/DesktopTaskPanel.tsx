@@ -29,7 +29,10 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
       : undefined;
   const state = t(`desktop.tasks.${task.state}`);
   const detail =
-    error ?? (isTaskActive(task) ? `${state} · ${task.percent}%` : `${state} · ${formatSize(task.fileSize)}`);
+    error ??
+    (isTaskActive(task)
+      ? `${state} · ${t('desktop.tasks.progress', { percent: task.percent, size: formatSize(task.fileSize) })}`
+      : `${state} · ${formatSize(task.fileSize)}`);
   return (
     <TaskRowFrame
       name={task.fname}
@@ -137,14 +140,16 @@ export function DesktopTaskPanel({
           <Typography.Text type="danger">
             {errorText(snapshot.lost.key, language, snapshot.lost.params)}
           </Typography.Text>
-          {snapshot.lost.key === 'connectClientFailed' && (
-            <Button type="link" size="small" className="cirrus-toast-link" href={DESKTOP_CLIENT_LAUNCH_URL}>
-              {t('desktop.launch')}
+          <div className="cirrus-desktop-lost-actions">
+            {snapshot.lost.key === 'connectClientFailed' && (
+              <Button type="link" size="small" className="cirrus-toast-link" href={DESKTOP_CLIENT_LAUNCH_URL}>
+                {t('desktop.launch')}
+              </Button>
+            )}
+            <Button type="link" size="small" className="cirrus-toast-link" onClick={() => tasks.resume()}>
+              {t('common.retry')}
             </Button>
-          )}
-          <Button type="link" size="small" className="cirrus-toast-link" onClick={() => tasks.resume()}>
-            {t('common.retry')}
-          </Button>
+          </div>
         </div>
       )}
       <div className="cirrus-desktop-list">

@@ -115,8 +115,9 @@ export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions
     available.upload
       ? [
           { type: 'divider' },
-          { key: 'desktopFiles', icon: <DesktopOutlined aria-hidden />, label: t('desktop.uploadFiles') },
-          { key: 'desktopFolder', icon: <DesktopOutlined aria-hidden />, label: t('desktop.uploadFolder') },
+          // No icons: the browser's own Files and Folder above have none.
+          { key: 'desktopFiles', label: t('desktop.uploadFiles') },
+          { key: 'desktopFolder', label: t('desktop.uploadFolder') },
         ]
       : [];
 
