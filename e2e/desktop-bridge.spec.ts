@@ -138,6 +138,21 @@ test('the client quit meanwhile: the action says it cannot connect and offers to
   );
 });
 
+test('a client that cannot take the file lock may not edit while file locking is on', async ({ page }) => {
+  // spec 001 §8: the funclist lacks editlock: not supported, and nothing is sent to edit.
+  fake = await startFakeDesktopClient({ funclist: 'autoencrypt' });
+  await candidatePorts(page, [fake.port]);
+  await login(page, 'wangfang');
+  const { doc } = await uploadDocuments(page);
+  await rowMenu(page, doc);
+  await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
+  await expect(
+    page.getByText('This version of the desktop client does not support this feature.'),
+  ).toBeVisible();
+  expect(fake.callsTo('/v1/funclist')).toHaveLength(1);
+  expect(fake.callsTo('/v1/files/edit')).toEqual([]);
+});
+
 test('in a plain browser with no client running, no desktop action is offered', async ({ page }) => {
   await candidatePorts(page, [await closedPort()]);
   await login(page, 'wangfang');
