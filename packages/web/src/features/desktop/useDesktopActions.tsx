@@ -12,6 +12,7 @@ import type { MenuProps } from 'antd';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { teamsApi } from '../../api/teams';
+import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import type { FolderRef } from '../drive/location';
 import { BridgeError, desktopBridge } from './bridge';
@@ -47,10 +48,12 @@ export function useDesktopFailure() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { message } = App.useApp();
+  const notify = useNotify();
   return (error: unknown) => {
-    const key = error instanceof BridgeError ? error.key : 'connectClientFailed';
-    const text = errorText(key, language, error instanceof BridgeError ? error.params : undefined);
-    if (key !== 'connectClientFailed') return void message.error(text, ERROR_TOAST_MS / 1000);
+    // A call to our own server on the way (the team's secure state): its own message.
+    if (!(error instanceof BridgeError)) return notify.error(error);
+    const text = errorText(error.key, language, error.params);
+    if (error.key !== 'connectClientFailed') return void message.error(text, ERROR_TOAST_MS / 1000);
     void message.error({
       key: 'desktop-connect',
       duration: LAUNCH_TOAST_S,
