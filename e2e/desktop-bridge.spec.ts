@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { type FakeDesktopClient, startFakeDesktopClient } from './desktop-client-fake';
 import { fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
+
+/** The app as the desktop client's window opens it: its user agent names the client. */
+const IN_CLIENT = { userAgent: `${devices['Desktop Chrome'].userAgent} CirrusDesktop/3.2.1` };
 
 /** A loopback port nothing listens on: the first candidate, which the probe must pass over. */
 async function closedPort(): Promise<number> {
@@ -43,125 +46,138 @@ async function uploadDocuments(page: Page): Promise<{ doc: string; text: string 
   return { doc, text };
 }
 
+/**
+ * A fake client with these options, wangfang logged in with a document of her own, and that
+ * document's row menu open: the start of most tests here.
+ */
+async function docMenuWithClient(page: Page, options?: Parameters<typeof startFakeDesktopClient>[0]) {
+  fake = await startFakeDesktopClient(options);
+  await candidatePorts(page, [fake.port]);
+  await login(page, 'wangfang');
+  const { doc } = await uploadDocuments(page);
+  await rowMenu(page, doc);
+  return doc;
+}
+
 async function rowMenu(page: Page, name: string) {
   await fileRow(page, name)
     .getByRole('button', { name: `More actions ${name}`, exact: true })
     .click();
 }
 
-test('with the desktop client running, a user opens a document in the local office app and uploads with its picker', async ({
-  page,
-  baseURL,
-}) => {
-  fake = await startFakeDesktopClient({ step: 5, failures: { Holiday: 5007 } });
-  await candidatePorts(page, [await closedPort(), fake.port]);
-  await login(page, 'wangfang');
-  const { doc, text } = await uploadDocuments(page);
+test.describe('inside the desktop client', () => {
+  test.use(IN_CLIENT);
 
-  // A document the user may change: "Open in desktop app" hands it to the client, which takes
-  // the file lock itself (file locking is on, and the client lists editlock).
-  await rowMenu(page, doc);
-  await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
-  await expect(page.getByText(`Opening “${doc}” in the desktop app…`)).toBeVisible();
-  const fileid = await fileIdOf(page, doc);
-  expect(fake.callsTo('/v1/files/edit').map((call) => call.body)).toEqual([
-    expect.objectContaining({ origin: baseURL, fileid, fname: doc, parentid: 0, lock: true }),
-  ]);
-  expect(fake.callsTo('/v1/ping')).toHaveLength(1);
-  expect(fake.callsTo('/v1/funclist')).toHaveLength(1);
+  test('with the desktop client running, a user opens a document in the local office app and uploads with its picker', async ({
+    page,
+    baseURL,
+  }) => {
+    fake = await startFakeDesktopClient({ step: 5, failures: { Holiday: 5007 } });
+    await candidatePorts(page, [await closedPort(), fake.port]);
+    await login(page, 'wangfang');
+    const { doc, text } = await uploadDocuments(page);
 
-  // Not on a text file: the local office app opens office documents.
-  await page.keyboard.press('Escape');
-  await rowMenu(page, text);
-  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+    // A document the user may change: "Open in desktop app" hands it to the client, which takes
+    // the file lock itself (file locking is on, and the client lists editlock).
+    await rowMenu(page, doc);
+    await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
+    await expect(page.getByText(`Opening “${doc}” in the desktop app…`)).toBeVisible();
+    const fileid = await fileIdOf(page, doc);
+    expect(fake.callsTo('/v1/files/edit').map((call) => call.body)).toEqual([
+      expect.objectContaining({ origin: baseURL, fileid, fname: doc, parentid: 0, lock: true }),
+    ]);
+    expect(fake.callsTo('/v1/ping')).toHaveLength(1);
+    expect(fake.callsTo('/v1/funclist')).toHaveLength(1);
 
-  // "Upload" offers the client's own picker; what it picks goes into this folder.
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
-  const panel = page.getByRole('region', { name: 'Desktop client uploads' });
-  await expect(panel.getByText('Budget 2027.xlsx')).toBeVisible();
-  await expect(panel.getByRole('progressbar', { name: 'Upload progress of Notes.docx' })).toBeVisible();
-  const [select] = fake.callsTo('/v1/files/upload/select/files');
-  expect(select.body).toMatchObject({ origin: baseURL, parentid: 0 });
-  const [upload] = fake.callsTo('/v1/files/upload');
-  expect(upload.body).toMatchObject({
-    origin: baseURL,
-    parentid: 0,
-    encrypt: false,
-    paths: fake.options.pickedFiles,
+    // Not on a text file: the local office app opens office documents.
+    await page.keyboard.press('Escape');
+    await rowMenu(page, text);
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // "Upload" offers the client's own picker; what it picks goes into this folder.
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
+    const panel = page.getByRole('region', { name: 'Desktop client uploads' });
+    await expect(panel.getByText('Budget 2027.xlsx')).toBeVisible();
+    await expect(panel.getByRole('progressbar', { name: 'Upload progress of Notes.docx' })).toBeVisible();
+    const [select] = fake.callsTo('/v1/files/upload/select/files');
+    expect(select.body).toMatchObject({ origin: baseURL, parentid: 0 });
+    const [upload] = fake.callsTo('/v1/files/upload');
+    expect(upload.body).toMatchObject({
+      origin: baseURL,
+      parentid: 0,
+      encrypt: false,
+      paths: fake.options.pickedFiles,
+    });
+    // The client's progress, read while the tasks run.
+    await expect(panel.getByText(/Uploading · [1-9]\d*%/).first()).toBeVisible();
+
+    // Cancel one: the client is told; the other finishes.
+    await panel.getByRole('button', { name: 'Cancel Notes.docx' }).click();
+    await expect(panel.getByText('Cancelled · 1.00 MB')).toBeVisible();
+    expect(fake.callsTo('/v1/files/upload/cancel').map((call) => call.body)).toEqual([{ ids: ['2'] }]);
+    fake.options.step = 100;
+    await expect(panel.getByText('Desktop client: 1 of 2 uploaded')).toBeVisible();
+    await expect(panel.getByRole('progressbar')).toHaveCount(0);
+    const polls = fake.callsTo('/v1/tasks/status').length;
+    expect(polls).toBeGreaterThan(1);
+
+    // A folder too large to convert: the client's 5007, with the limit of 10 MB.
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Folder with desktop client…' }).click();
+    await expect(panel.getByText('Conversion failed: the file is larger than 10 MB.')).toBeVisible();
+    expect(fake.callsTo('/v1/files/upload/select/folder')).toHaveLength(1);
+
+    // Nothing is polled once no task runs.
+    const settled = fake.callsTo('/v1/tasks/status').length;
+    await page.waitForTimeout(2_500);
+    expect(fake.callsTo('/v1/tasks/status')).toHaveLength(settled);
   });
-  // The client's progress, read while the tasks run.
-  await expect(panel.getByText(/Uploading · [1-9]\d*%/).first()).toBeVisible();
 
-  // Cancel one: the client is told; the other finishes.
-  await panel.getByRole('button', { name: 'Cancel Notes.docx' }).click();
-  await expect(panel.getByText('Cancelled · 1.00 MB')).toBeVisible();
-  expect(fake.callsTo('/v1/files/upload/cancel').map((call) => call.body)).toEqual([{ ids: ['2'] }]);
-  fake.options.step = 100;
-  await expect(panel.getByText('Desktop client: 1 of 2 uploaded')).toBeVisible();
-  await expect(panel.getByRole('progressbar')).toHaveCount(0);
-  const polls = fake.callsTo('/v1/tasks/status').length;
-  expect(polls).toBeGreaterThan(1);
+  test('the client quit meanwhile: the action says it cannot connect and offers to start it', async ({
+    page,
+  }) => {
+    const doc = await docMenuWithClient(page);
+    await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
-  // A folder too large to convert: the client's 5007, with the limit of 10 MB.
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Folder with desktop client…' }).click();
-  await expect(panel.getByText('Conversion failed: the file is larger than 10 MB.')).toBeVisible();
-  expect(fake.callsTo('/v1/files/upload/select/folder')).toHaveLength(1);
+    await fake?.close();
+    await rowMenu(page, doc);
+    await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
+    await expect(
+      page.getByText('Cannot connect to the desktop client. Start it and try again.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start the desktop client' })).toHaveAttribute(
+      'href',
+      'cirrus://open',
+    );
+  });
 
-  // Nothing is polled once no task runs.
-  const settled = fake.callsTo('/v1/tasks/status').length;
-  await page.waitForTimeout(2_500);
-  expect(fake.callsTo('/v1/tasks/status')).toHaveLength(settled);
+  test('a client that cannot take the file lock may not edit while file locking is on', async ({ page }) => {
+    // spec 001 §8: the funclist lacks editlock: not supported, and nothing is sent to edit.
+    await docMenuWithClient(page, { funclist: 'autoencrypt' });
+    await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
+    await expect(
+      page.getByText('This version of the desktop client does not support this feature.'),
+    ).toBeVisible();
+    expect(fake?.callsTo('/v1/funclist')).toHaveLength(1);
+    expect(fake?.callsTo('/v1/files/edit')).toEqual([]);
+  });
 });
 
-test('the client quit meanwhile: the action says it cannot connect and offers to start it', async ({
+test('in a plain browser no desktop action is offered, and the local service is not called', async ({
   page,
 }) => {
-  fake = await startFakeDesktopClient();
-  await candidatePorts(page, [fake.port]);
-  await login(page, 'wangfang');
-  const { doc } = await uploadDocuments(page);
-  await rowMenu(page, doc);
-  await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toBeVisible();
-  await page.keyboard.press('Escape');
-
-  await fake.close();
-  await rowMenu(page, doc);
-  await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
-  await expect(page.getByText('Cannot connect to the desktop client. Start it and try again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start the desktop client' })).toHaveAttribute(
-    'href',
-    'cirrus://open',
-  );
-});
-
-test('a client that cannot take the file lock may not edit while file locking is on', async ({ page }) => {
-  // spec 001 §8: the funclist lacks editlock: not supported, and nothing is sent to edit.
-  fake = await startFakeDesktopClient({ funclist: 'autoencrypt' });
-  await candidatePorts(page, [fake.port]);
-  await login(page, 'wangfang');
-  const { doc } = await uploadDocuments(page);
-  await rowMenu(page, doc);
-  await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
-  await expect(
-    page.getByText('This version of the desktop client does not support this feature.'),
-  ).toBeVisible();
-  expect(fake.callsTo('/v1/funclist')).toHaveLength(1);
-  expect(fake.callsTo('/v1/files/edit')).toEqual([]);
-});
-
-test('in a plain browser with no client running, no desktop action is offered', async ({ page }) => {
-  await candidatePorts(page, [await closedPort()]);
-  await login(page, 'wangfang');
-  const { doc } = await uploadDocuments(page);
-  await rowMenu(page, doc);
+  // A client runs, but this is a browser tab: it must not reach for 127.0.0.1 (Chromium would ask
+  // the user about local network access on every visit).
+  await docMenuWithClient(page);
   await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Folder', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /desktop client/ })).toHaveCount(0);
+  expect(fake?.calls).toEqual([]);
 });

@@ -1,11 +1,10 @@
 /**
- * Whether the desktop client's actions show (written down here, once):
- * - inside the desktop client (its user agent, settings/desktop-client.ts), always: there is a
- *   client, and a call that finds its service gone says so and offers to start it;
- * - in a plain browser, when the probe at start found a local service. With no client running
- *   the probe finds none and the browser shows no action it could not do.
- * Once shown, they stay for the page's life: a client that quits meanwhile is met by
- * connectClientFailed and the link that starts it again, not by menus that change under the user.
+ * Whether the desktop client's actions show (written down here, once): inside the desktop client
+ * (its user agent, settings/desktop-client.ts), and only there. A call that finds its service gone
+ * says so and offers to start it (connectClientFailed).
+ * A plain browser does not look for the service: a page that calls 127.0.0.1 on its own makes
+ * Chromium ask the user whether the site may reach devices on their network (Local Network
+ * Access), on every visit to the drive, for a client most browsers do not have.
  * Uploads through the client also need the company's ALLOW_CLIENT_UPLOAD (spec 001 §6).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -21,11 +20,12 @@ export const desktopKeys = {
 /** The page's desktop-client uploads (the task panel shows them). */
 export const desktopTasks = createDesktopTasks(desktopBridge);
 
-/** The probe at start: once a page, never again on focus or remount. */
+/** The probe at start inside the client, so that its first action finds the service at once. */
 function useDesktopService() {
   return useQuery({
     queryKey: desktopKeys.service,
     queryFn: () => desktopBridge.probe(),
+    enabled: desktopClient !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -42,8 +42,8 @@ export interface DesktopAvailability {
 }
 
 export function useDesktopAvailability(): DesktopAvailability {
-  const service = useDesktopService();
+  useDesktopService();
   const settings = useSettings();
-  const present = desktopClient !== null || Boolean(service.data);
+  const present = desktopClient !== null;
   return { edit: present, upload: present && settings.ALLOW_CLIENT_UPLOAD };
 }
