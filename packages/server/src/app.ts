@@ -380,6 +380,7 @@ function createServices(
     // A conversion starts at once rather than at the scheduler's next tick (not in tests, which run jobs themselves).
     wake: () => (scheduler.started ? jobs.runDue() : Promise.resolve(0)),
     workDir: path.join(deps.config.dataDir, 'tmp', 'preview'),
+    imageConcurrency: deps.config.preview.imageConcurrency,
     now,
   });
   jobs.register(CONVERT_JOB, (payload) => preview.convert(payload));

@@ -67,6 +67,11 @@ export interface PreviewConfig {
   soffice: string;
   /** PREVIEW_CONVERT_TIMEOUT: seconds one conversion may take before it is convertTimeout (120). */
   convertTimeoutSeconds: number;
+  /**
+   * PREVIEW_IMAGE_CONCURRENCY: pictures decoded at once for the viewer and list thumbnails (2);
+   * more wait their turn, so a folder of photos scrolled into view does not take the machine.
+   */
+  imageConcurrency: number;
 }
 
 export interface JobsConfig {
@@ -196,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     preview: {
       soffice: env.SOFFICE_PATH || '',
       convertTimeoutSeconds: count(env.PREVIEW_CONVERT_TIMEOUT, 120, 'PREVIEW_CONVERT_TIMEOUT') || 120,
+      imageConcurrency: count(env.PREVIEW_IMAGE_CONCURRENCY, 2, 'PREVIEW_IMAGE_CONCURRENCY') || 2,
     },
     fileLockTtlSeconds:
       count(env.FILE_LOCK_TTL, FILE_LOCK_TTL_SECONDS, 'FILE_LOCK_TTL') || FILE_LOCK_TTL_SECONDS,

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { ERRORS, PREVIEW_ERROR_KEYS } from './errors.ts';
-import { isTextKind, type PreviewKind, previewKindOf, previewVariant } from './preview.ts';
+import {
+  hasThumbnail,
+  isTextKind,
+  PREVIEW_IMAGE_MAX_BYTES,
+  type PreviewKind,
+  previewKindOf,
+  previewVariant,
+  THUMBNAIL_AS_IS_MAX_BYTES,
+} from './preview.ts';
 
 describe('previewKindOf', () => {
   test.each<[string, PreviewKind]>([
@@ -48,4 +56,31 @@ describe('previewVariant', () => {
 
 test.each(PREVIEW_ERROR_KEYS)('the preview error page %s has a catalogue entry', (key) => {
   expect(ERRORS[key].en).not.toBe('');
+});
+
+describe('hasThumbnail', () => {
+  test.each<[string, number, boolean]>([
+    ['jpg', 3_000_000, true],
+    ['JPEG', 10, true],
+    ['png', PREVIEW_IMAGE_MAX_BYTES, true],
+    ['png', PREVIEW_IMAGE_MAX_BYTES + 1, false],
+    ['webp', 1, true],
+    ['gif', 1, true],
+    ['svg', 1, true],
+    ['tiff', 1, true],
+    ['avif', 1, true],
+    // Sent as they are: their thumbnail is the whole file, so only a small one.
+    ['bmp', THUMBNAIL_AS_IS_MAX_BYTES, true],
+    ['ico', THUMBNAIL_AS_IS_MAX_BYTES + 1, false],
+    // Not decoded by the server.
+    ['heic', 10, false],
+    ['heif', 10, false],
+    ['pdf', 10, false],
+    ['docx', 10, false],
+    ['mp4', 10, false],
+    ['txt', 10, false],
+    ['', 0, false],
+  ])('%s of %i bytes: %s', (ext, size, expected) => {
+    expect(hasThumbnail(ext, size)).toBe(expected);
+  });
 });

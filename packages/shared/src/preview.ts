@@ -96,6 +96,29 @@ export const PREVIEW_IMAGE_MAX_PIXELS = 100_000_000;
 /** The longest side of the picture the viewer shows, and of a list thumbnail. */
 export const PREVIEW_IMAGE_SIZE = 2048;
 export const PREVIEW_THUMBNAIL_SIZE = 256;
+/**
+ * Pictures sent as they are, not decoded (browsers show them; sharp has no loader for them), with
+ * their media types: their thumbnail is the file itself.
+ */
+export const PREVIEW_IMAGE_AS_IS: Readonly<Record<string, string>> = {
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
+/** A picture sent as it is makes a list's thumbnail only up to this size: 1 MiB. */
+export const THUMBNAIL_AS_IS_MAX_BYTES = 1024 * 1024;
+/** Photos the server cannot decode (the prebuilt libvips reads AVIF, not HEVC-coded HEIC): a list shows their icon. */
+const NO_THUMBNAIL = new Set(['heic', 'heif']);
+
+/**
+ * Whether a list shows a thumbnail of a file (GET /v1/preview/files/{id}/image?size=thumb) rather
+ * than its type icon: a picture the server can draw, small enough for it to decode.
+ */
+export function hasThumbnail(ext: string, size: number): boolean {
+  const e = normalizeExt(ext);
+  if (previewKindOf(e) !== 'image' || NO_THUMBNAIL.has(e)) return false;
+  return size <= (e in PREVIEW_IMAGE_AS_IS ? THUMBNAIL_AS_IS_MAX_BYTES : PREVIEW_IMAGE_MAX_BYTES);
+}
+
 /** Office documents larger than this are not converted (fileTooLarge): 50 MiB. */
 export const PREVIEW_OFFICE_MAX_BYTES = 50 * 1024 * 1024;
 /** Entries of a zip archive listed; the rest are counted. */

@@ -1637,7 +1637,7 @@ export function createLinkService(deps: Deps) {
 
   /** How the previews open a sid (modules/preview/links.ts): the link's rules, then the item asked for. */
   const previews: LinkPreviews = {
-    async resolve({ sid, fileId, randCode, actor, ip }): Promise<LinkTarget> {
+    async resolve({ sid, fileId, randCode, actor, ip, glance }): Promise<LinkTarget> {
       const scene = await sceneBySid(sid);
       const proof = proofOf(randCode);
       const visitor: Visitor = { actor, ip, proof };
@@ -1645,7 +1645,7 @@ export function createLinkService(deps: Deps) {
       const item = await itemOf(scene, fileId);
       const file = item.id === scene.file.id ? scene.file : await repo.findFile(db, item.id);
       if (!file) throw new DomainError('fileNotExists');
-      await logOpen(scene, visitor, file.id);
+      if (!glance) await logOpen(scene, visitor, file.id);
       const mayDownload = canDownload(permission) && !file.is_folder;
       return {
         file,
@@ -1672,7 +1672,7 @@ export function createLinkService(deps: Deps) {
      * /s/{fid}: a file someone has through a link shared with them (named on it, or in their
      * shared list), the nearest link first; the link's rules apply as at /l/{sid}.
      */
-    async resolveFile({ fileId, actor, ip }): Promise<LinkTarget | undefined> {
+    async resolveFile({ fileId, actor, ip, glance }): Promise<LinkTarget | undefined> {
       const file = await repo.findFile(db, fileId);
       if (file?.status !== 'live') return undefined;
       const chain = [...ancestorIds(file.path), file.id];
@@ -1687,7 +1687,7 @@ export function createLinkService(deps: Deps) {
           if (!isNamed(viewer) && !(await repo.hasReceived(db, scene.link.id, actor.userId))) continue;
           const { permission } = await enter(visitor, scene);
           await itemOf(scene, file.id);
-          await logOpen(scene, visitor, file.id);
+          if (!glance) await logOpen(scene, visitor, file.id);
           const mayDownload = canDownload(permission) && !file.is_folder;
           return {
             file,

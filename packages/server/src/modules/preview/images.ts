@@ -1,5 +1,6 @@
 import {
   normalizeExt,
+  PREVIEW_IMAGE_AS_IS,
   PREVIEW_IMAGE_MAX_BYTES,
   PREVIEW_IMAGE_MAX_PIXELS,
   PREVIEW_IMAGE_SIZE,
@@ -16,7 +17,7 @@ export interface RenderedImage {
 }
 
 /** Pictures browsers show as they are and the server does not decode (sharp has no loader for them). */
-const AS_IS: Record<string, string> = { bmp: 'image/bmp', ico: 'image/x-icon' };
+const AS_IS = PREVIEW_IMAGE_AS_IS;
 
 const LONGEST_SIDE: Record<ImageSize, number> = { view: PREVIEW_IMAGE_SIZE, thumb: PREVIEW_THUMBNAIL_SIZE };
 

@@ -11,6 +11,8 @@ export interface LinkVisit {
   actor: Actor | null;
   /** The client's address, for the access code's throttle per address. */
   ip: string;
+  /** A list's thumbnail, not an opening: the link's access log is not written (SourceQuery.glance). */
+  glance?: boolean;
 }
 
 /** A file reached through a share link, as the link's rules allow it to be shown. */
@@ -39,7 +41,12 @@ export interface LinkPreviews {
    * A file by its plain id (/s/{fid}) for a logged-in person outside its space who has it through
    * a link shared with them (modules/links); undefined when no such link lets them see it.
    */
-  resolveFile?(input: { fileId: number; actor: Actor; ip: string }): Promise<LinkTarget | undefined>;
+  resolveFile?(input: {
+    fileId: number;
+    actor: Actor;
+    ip: string;
+    glance?: boolean;
+  }): Promise<LinkTarget | undefined>;
 }
 
 /** Until share links exist, every link is one that does not exist. */

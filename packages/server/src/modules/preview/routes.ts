@@ -21,7 +21,12 @@ const Source = {
 const ViewQuery = z.object({ fileid: Id.optional(), ...Source });
 const FileParams = z.object({ fid: Id });
 const SourceParams = z.object(Source);
-const ImageQuery = z.object({ ...Source, size: z.enum(['view', 'thumb']).default('view') });
+/** v: the content the asker expects (a list's fsha); when it is the file's, the answer is kept (immutable). */
+const ImageQuery = z.object({
+  ...Source,
+  size: z.enum(['view', 'thumb']).default('view'),
+  v: z.string().max(64).optional(),
+});
 const NeighborQuery = z.object({
   ...Source,
   orderby: z.enum(['name', 'mtime', 'size']).default('mtime'),
@@ -38,7 +43,9 @@ const NeighborQuery = z.object({
 function sendBytes(req: FastifyRequest, reply: FastifyReply, bytes: Bytes, blobs: BlobStore) {
   reply
     .header('etag', bytes.etag)
-    .header('cache-control', 'private, no-cache')
+    // An address that names its content answers the same bytes for good: scrolling back to a
+    // thumbnail asks nothing. Private either way: only this browser keeps what this person saw.
+    .header('cache-control', bytes.immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cross-origin-resource-policy', 'same-origin')
     .header(
@@ -103,7 +110,14 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
         sendBytes(
           req,
           reply,
-          await preview.image(req.actor, req.params.fid, source(req), req.query.size),
+          await preview.image(
+            req.actor,
+            req.params.fid,
+            // A list's thumbnail is a look in passing, not an opening (a share link's access log).
+            { ...source(req), glance: req.query.size === 'thumb' },
+            req.query.size,
+            req.query.v,
+          ),
           blobs,
         ),
     );

@@ -44,6 +44,7 @@ import type { OfficeConverter } from './convert.ts';
 import { asIsType, checkImageBytes, type ImageSize, isAsIs, renderImage } from './images.ts';
 import { inspectOffice, inspectPdf } from './inspect.ts';
 import type { LinkPreviews } from './links.ts';
+import { createRenderQueue } from './render-queue.ts';
 import * as repo from './repo.ts';
 import { decodeText, isPlainUtf8 } from './text.ts';
 import { listZip } from './zip-list.ts';
@@ -66,6 +67,11 @@ export interface SourceQuery {
   history?: number;
   /** The client's address: a link's access code is throttled per address here as on the link page. */
   ip?: string;
+  /**
+   * A look in passing (a list's thumbnail), not an opening: a share link's access log is not
+   * written for it, as it is when the visitor opens the file.
+   */
+  glance?: boolean;
 }
 
 /** The file a preview call shows, and what the viewer may do with it. */
@@ -83,10 +89,16 @@ export interface Target {
   version?: HistoryRecord;
 }
 
-/** Bytes to answer: a blob (with Range) or a small buffer made here. */
-export type Bytes =
-  | { blob: string; size: number; type: string; etag: string; name: string; inline: boolean }
-  | { data: Buffer; type: string; etag: string; name: string; inline: boolean };
+/** Bytes made or kept: a blob (with Range) or a small buffer made here. */
+type Made =
+  | { blob: string; size: number; type: string; etag: string }
+  | { data: Buffer; type: string; etag: string };
+
+/**
+ * Bytes to answer. `immutable`: the address named the content it answers (a list's thumbnail
+ * with ?v=), so the browser keeps them.
+ */
+export type Bytes = Made & { name: string; inline: boolean; immutable?: boolean };
 
 interface Deps {
   db: Db;
@@ -108,6 +120,8 @@ interface Deps {
   wake?: () => Promise<unknown>;
   /** Where conversions keep their temporary files (on the blob store's file system). */
   workDir: string;
+  /** How many pictures are decoded at once (PREVIEW_IMAGE_CONCURRENCY; render-queue.ts). */
+  imageConcurrency?: number;
   now: () => number;
 }
 
@@ -159,6 +173,7 @@ export function createPreviewService(deps: Deps) {
     now,
   } = deps;
   let waking: Promise<unknown> | undefined;
+  const renders = createRenderQueue(deps.imageConcurrency ?? 2);
 
   function wakeJobs(): void {
     if (!wake || waking) return;
@@ -226,6 +241,7 @@ export function createPreviewService(deps: Deps) {
         randCode: q.rand_code,
         actor,
         ip: q.ip ?? '',
+        glance: q.glance,
       });
       ({ file, canDownload, downloadUrl } = found);
       source = 'link';
@@ -238,7 +254,9 @@ export function createPreviewService(deps: Deps) {
         .catch(async (err: unknown) => {
           // Someone outside the file's space who has it through a link shared with them (/s/{fid}, issue 8).
           const missing = err instanceof DomainError && err.key === 'fileNotExists' && !q.recycle;
-          const shared = missing ? await links.resolveFile?.({ fileId, actor, ip: q.ip ?? '' }) : undefined;
+          const shared = missing
+            ? await links.resolveFile?.({ fileId, actor, ip: q.ip ?? '', glance: q.glance })
+            : undefined;
           if (!shared) throw err;
           return shared;
         });
@@ -356,6 +374,50 @@ export function createPreviewService(deps: Deps) {
     await repo.saveRendition(db, { source_sha256: sha256, name: 'pdf', state: 'failed', error, at: now() });
   }
 
+  /** A picture already made from this content (a rendition; or why it could not be): undefined when not yet tried. */
+  async function madeImage(sha256: string, size: ImageSize): Promise<Made | undefined> {
+    const made = await repo.findRendition(db, sha256, size);
+    if (made?.state === 'failed') throw new DomainError(made.error as PreviewErrorKey);
+    if (made?.state !== 'done') return undefined;
+    return {
+      blob: made.result_sha256,
+      size: made.result_size,
+      type: made.content_type,
+      etag: `"${made.result_sha256}"`,
+    };
+  }
+
+  /** Decodes and encodes a picture and keeps the outcome; run by the render queue, once per content. */
+  async function renderOnce(sha256: string, ext: string, size: ImageSize): Promise<Made> {
+    // Made meanwhile (a render that ended between the caller's look and its turn here).
+    const done = await madeImage(sha256, size);
+    if (done) return done;
+    try {
+      const picture = await renderImage(await readBlob(blobs, sha256), ext, size);
+      const digest = await blobs.putBuffer(picture.data);
+      await repo.saveRendition(db, {
+        source_sha256: sha256,
+        name: size,
+        state: 'done',
+        result_sha256: digest.sha256,
+        result_size: digest.size,
+        content_type: picture.contentType,
+        at: now(),
+      });
+      return { data: picture.data, type: picture.contentType, etag: `"${digest.sha256}"` };
+    } catch (err) {
+      if (err instanceof DomainError)
+        await repo.saveRendition(db, {
+          source_sha256: sha256,
+          name: size,
+          state: 'failed',
+          error: err.key,
+          at: now(),
+        });
+      throw err;
+    }
+  }
+
   /** The file's lock, and whether the actor may lock it and edit it in the viewer. */
   async function editingOf(actor: Actor | null, t: Target) {
     const lockCheck = actor && t.source === 'file' ? await locks.forActor(actor) : null;
@@ -469,67 +531,40 @@ export function createPreviewService(deps: Deps) {
       };
     },
 
-    /** The picture the viewer shows, or a thumbnail: made once per content (see images.ts). */
-    async image(actor: Actor | null, fileId: number, q: SourceQuery, size: ImageSize): Promise<Bytes> {
+    /**
+     * The picture the viewer shows, or a thumbnail: made once per content (see images.ts), by
+     * one render however many ask at once, a few renders at a time (render-queue.ts). `version`
+     * is the content the asker expects (the list's fsha, ?v=): when it is the file's, the answer
+     * is for that content alone and the browser may keep it (immutable).
+     */
+    async image(
+      actor: Actor | null,
+      fileId: number,
+      q: SourceQuery,
+      size: ImageSize,
+      version?: string,
+    ): Promise<Bytes> {
       const t = await target(actor, fileId, q);
       requireKind(t, 'image');
       const { file } = t;
       checkImageBytes(file.size);
-      if (isAsIs(t.ext)) {
+      const answer = { name: file.name, inline: true, immutable: !!version && version === file.sha1 };
+      if (isAsIs(t.ext))
         return {
           blob: file.sha256,
           size: file.size,
           type: asIsType(t.ext),
           etag: `"${file.sha256}"`,
-          name: file.name,
-          inline: true,
+          ...answer,
         };
-      }
-      const made = await repo.findRendition(db, file.sha256, size);
-      if (made?.state === 'failed') throw new DomainError(made.error as PreviewErrorKey);
-      if (made?.state === 'done') {
-        return {
-          blob: made.result_sha256,
-          size: made.result_size,
-          type: made.content_type,
-          etag: `"${made.result_sha256}"`,
-          name: file.name,
-          inline: true,
-        };
-      }
-      try {
-        const picture = await renderImage(await readBlob(blobs, file.sha256), t.ext, size);
-        const digest = await blobs.putBuffer(picture.data);
-        await repo.saveRendition(db, {
-          source_sha256: file.sha256,
-          name: size,
-          state: 'done',
-          result_sha256: digest.sha256,
-          result_size: digest.size,
-          content_type: picture.contentType,
-          at: now(),
-        });
-        return {
-          data: picture.data,
-          type: picture.contentType,
-          etag: `"${digest.sha256}"`,
-          name: file.name,
-          inline: true,
-        };
-      } catch (err) {
-        if (err instanceof DomainError) {
-          await repo.saveRendition(db, {
-            source_sha256: file.sha256,
-            name: size,
-            state: 'failed',
-            error: err.key,
-            at: now(),
-          });
-        }
-        throw err;
-      }
+      const made =
+        (await madeImage(file.sha256, size)) ??
+        (await renders.run(`${file.sha256}:${size}`, () => renderOnce(file.sha256, t.ext, size)));
+      return { ...made, ...answer };
     },
 
+    /** Renders started and the most at once (for the tests and an operator's curiosity). */
+    imageRenders: () => renders.stats(),
     /**
      * An office document as PDF: the PDF once converted; 202 with the state while the conversion
      * is queued or running (it is queued by the first ask); the failure's key after it failed.

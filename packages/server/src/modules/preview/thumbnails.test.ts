@@ -1,0 +1,150 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdir, myDrive, upload } from '../../../test/drive.ts';
+import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
+import { samplePng } from '../../seed/sample-content.ts';
+import { share } from '../links/test-kit.ts';
+
+/** A list's thumbnails (GET /v1/preview/files/{id}/image?size=thumb): made once, a few at a time, kept by the browser. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ SOFFICE_PATH: 'off', PREVIEW_IMAGE_CONCURRENCY: '2' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function me(): Promise<{ c: Client; gid: number }> {
+  const c = await (await t.makeUser()).client();
+  return { c, gid: await myDrive(c) };
+}
+
+const thumbOf = (fileid: number, query = '') => `/v1/preview/files/${fileid}/image?size=thumb${query}`;
+
+/** A photo of its own colours (so each has its own content). */
+const photo = (i: number) => samplePng(320 + i, 200, [i * 20, 80, 160], [255 - i * 20, 200, 40]);
+
+describe('list thumbnails', () => {
+  test('a folder of photos asked for at once: each made once, at most two at a time, every ask answered', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Holiday');
+    const files = [];
+    for (let i = 0; i < 10; i++) files.push(await upload(c, gid, folder.fileid, `p${i}.png`, photo(i)));
+    const before = t.services.preview.imageRenders().started;
+
+    // Three tabs scroll the folder into view at the same moment.
+    const asks = files.flatMap((file) =>
+      [0, 1, 2].map(() => ({ file, answer: c.get(thumbOf(file.fileid)) })),
+    );
+    const answers = await Promise.all(asks.map(async ({ file, answer }) => ({ file, res: await answer })));
+
+    for (const { res } of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
+    const meta = await sharp(answers[0].res.rawPayload).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(256);
+    // One picture per content: the three answers of a file are the same one.
+    for (const file of files) {
+      const etags = new Set(answers.filter((a) => a.file === file).map((a) => a.res.headers.etag));
+      expect(etags.size).toBe(1);
+    }
+    const stats = t.services.preview.imageRenders();
+    expect(stats.started - before).toBe(files.length);
+    expect(stats.peak).toBeLessThanOrEqual(2);
+    expect(stats).toMatchObject({ active: 0, waiting: 0 });
+    const kept = await t.database.db
+      .selectFrom('preview_renditions')
+      .select(['source_sha256', 'state'])
+      .where('name', '=', 'thumb')
+      .execute();
+    const shas = await t.database.db
+      .selectFrom('files')
+      .select('sha256')
+      .where(
+        'id',
+        'in',
+        files.map((f) => f.fileid),
+      )
+      .execute();
+    const ours = kept.filter((row) => shas.some((s) => s.sha256 === row.source_sha256));
+    expect(ours).toHaveLength(files.length);
+    expect(ours.every((row) => row.state === 'done')).toBe(true);
+
+    // Asked again later, nothing is made again.
+    await c.get(thumbOf(files[0].fileid));
+    expect(t.services.preview.imageRenders().started - before).toBe(files.length);
+  });
+
+  test('an address that names the content (?v= the fsha) is kept by the browser; others are revalidated', async () => {
+    const { c, gid } = await me();
+    const file = await upload(c, gid, 0, 'cat.png', photo(3));
+    expect(file.fsha).toMatch(/^[0-9a-f]{40}$/);
+
+    const named = await c.get(thumbOf(file.fileid, `&v=${file.fsha}`));
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const etag = String(named.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+
+    // Without the version, or with one that is no longer the file's: the browser asks each time.
+    for (const query of ['', '&v=0000000000000000000000000000000000000000']) {
+      const res = await c.get(thumbOf(file.fileid, query));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBe(etag);
+    }
+    const again = await c.get(thumbOf(file.fileid), { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The viewer's picture is another rendition, with an ETag of its own.
+    const view = await c.get(`/v1/preview/files/${file.fileid}/image?size=view&v=${file.fsha}`);
+    expect(view.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(view.headers.etag).not.toBe(etag);
+  });
+
+  test('walks 401, 400, 404 and 415', async () => {
+    const { c, gid } = await me();
+    const file = await upload(c, gid, 0, 'dog.png', photo(5));
+    const notes = await upload(c, gid, 0, 'notes.txt', Buffer.from('not a picture'));
+    expect((await t.anonymous().get(thumbOf(file.fileid))).json().result).toBe('userNotLogin');
+    expect((await c.get(`/v1/preview/files/${file.fileid}/image?size=huge`)).statusCode).toBe(400);
+    expect((await c.get(thumbOf(file.fileid, `&v=${'a'.repeat(65)}`))).statusCode).toBe(400);
+    const stranger = await me();
+    const hidden = await stranger.c.get(thumbOf(file.fileid));
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().result).toBe('fileNotExists');
+    const text = await c.get(thumbOf(notes.fileid));
+    expect(text.statusCode).toBe(415);
+    expect(text.json().result).toBe('unsupport');
+  });
+
+  test('through a shared folder’s link: thumbnails answer logged out, and are not logged as openings', async () => {
+    const { c, gid } = await me();
+    const folder = await mkdir(c, gid, 0, 'Shared photos');
+    const file = await upload(c, gid, folder.fileid, 'beach.png', photo(7));
+    const link = await share(c, folder.fileid, { ranges: 'anyone', chkcode: true });
+    const anon = t.anonymous();
+    expect((await anon.get(thumbOf(file.fileid, `&link=${link.sid}`))).json().result).toBe('chkcodeRequired');
+    const token = (
+      await anon.post(`/api/v3/skiplogin/links/${link.sid}/auth`, { chkcode: link.chkcode })
+    ).json().rand_code as string;
+    const through = `&link=${link.sid}&rand_code=${encodeURIComponent(token)}`;
+    const thumb = await anon.get(thumbOf(file.fileid, through));
+    expect(thumb.statusCode, thumb.body).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+
+    const opens = async () =>
+      (
+        (await c.get(`/api/v3/links/${link.sid}/access_log`)).json().entries as {
+          action: string;
+          fileid: number;
+        }[]
+      ).filter((entry) => entry.action === 'open' && entry.fileid === file.fileid).length;
+    expect(await opens()).toBe(0);
+    // Opening it in the viewer is an opening.
+    expect((await anon.get(`/v1/legacy/view?fileid=${file.fileid}${through}`)).statusCode).toBe(200);
+    expect(await opens()).toBe(1);
+  });
+});
