@@ -1,73 +1,29 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { type FileRecord, formatRelativeTime, formatSize, LIST_ITEM_HEIGHT, toMillis } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
-import {
-  type DragEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  type ReactNode,
-  useEffect,
-  useMemo,
-  useRef,
-} from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { FileSort, SortField } from '../api/drive';
+import type { SortField } from '../api/drive';
 import { useLanguage } from '../i18n';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileThumb } from './FileThumb';
+import {
+  type FileListProps,
+  FileName,
+  onBlankContextMenu,
+  type RowEvents,
+  SelectAllBox,
+  SortButton,
+  usePageAhead,
+  useRowEvents,
+  useScrollToFile,
+} from './file-list-common';
 import { useNow } from './useNow';
 import './VirtualFileList.css';
 
 /** Rows rendered beyond the visible ones; also how early the next page is asked for. */
 const OVERSCAN = 12;
 
-export interface VirtualFileListProps {
-  files: readonly FileRecord[];
-  /** All rows the folder has (the server's total), for screen readers. */
-  total: number;
-  selected: ReadonlySet<number>;
-  /** A row to bring into view once it is in the list (each id once). */
-  scrollToId?: number;
-  /** The row the arrow keys moved to: brought into view and its checkbox focused (each seq once). */
-  focusRow?: { id: number; seq: number };
-  sort: FileSort;
-  onSort: (field: SortField) => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-  onRowClick: (file: FileRecord, event: MouseEvent) => void;
-  onCheckboxClick: (file: FileRecord, shift: boolean) => void;
-  onToggleAll: () => void;
-  /** Double-click, Enter, or a click on a folder's name. */
-  onOpen: (file: FileRecord) => void;
-  /** A right-click on a row, or on the blank area below the rows (file null). */
-  onContextMenu: (event: MouseEvent, file: FileRecord | null) => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
-  /** The address a folder name links to. */
-  linkOf?: (file: FileRecord) => string | undefined;
-  /** Buttons shown on the right of a hovered or selected row. */
-  rowActions?: (file: FileRecord) => ReactNode;
-  /** Shown after a row's name (a file's lock and its holder). */
-  nameExtra?: (file: FileRecord) => ReactNode;
-  /** What the body shows instead of rows (loading, empty, error). */
-  placeholder?: ReactNode;
-  /** Moving rows by dragging them onto a folder row (features/drive/drag-move.ts). */
-  drag?: RowDrag;
-  /** The folder row a drag of rows is over, which takes them if they are dropped. */
-  dropTargetId?: number;
-}
-
-/** The drag events of the rows: which may be dragged, and what a drag does over a row. */
-export interface RowDrag {
-  draggable: (file: FileRecord) => boolean;
-  start: (file: FileRecord, event: DragEvent) => void;
-  over: (file: FileRecord, event: DragEvent) => void;
-  leave: (file: FileRecord, event: DragEvent) => void;
-  drop: (file: FileRecord, event: DragEvent) => void;
-  end: () => void;
-}
+export type VirtualFileListProps = FileListProps;
 
 const COLUMNS: { field: SortField | null; key: 'name' | 'size' | 'mtime' | 'modifier' }[] = [
   { field: 'name', key: 'name' },
@@ -76,17 +32,6 @@ const COLUMNS: { field: SortField | null; key: 'name' | 'size' | 'mtime' | 'modi
   { field: null, key: 'modifier' },
 ];
 
-/** What a row calls back; one stable object for all rows, so unchanged rows skip rendering while the list scrolls. */
-interface RowEvents {
-  click: (file: FileRecord, event: MouseEvent) => void;
-  check: (file: FileRecord, shift: boolean) => void;
-  open: (file: FileRecord) => void;
-  menu: (event: MouseEvent, file: FileRecord) => void;
-  actions: (file: FileRecord) => ReactNode;
-  extra: (file: FileRecord) => ReactNode;
-  drag: RowDrag;
-}
-
 interface FileRowProps {
   file: FileRecord;
   index: number;
@@ -94,8 +39,6 @@ interface FileRowProps {
   size: number;
   setSize: number;
   selected: boolean;
-  draggable: boolean;
-  dropTarget: boolean;
   link?: string;
   time: string;
   selectLabel: string;
@@ -109,14 +52,11 @@ const FileRow = memo(function FileRow({
   size,
   setSize,
   selected,
-  draggable,
-  dropTarget,
   link,
   time,
   selectLabel,
   events,
 }: FileRowProps) {
-  const isFolder = file.ftype === 'folder';
   return (
     // A click selects the row, as in every file manager; by keyboard the checkbox does.
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
@@ -124,17 +64,11 @@ const FileRow = memo(function FileRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       data-file-id={file.id}
-      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
+      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}`}
       style={{ height: size, transform: `translateY(${start}px)` }}
       onClick={(event) => events.click(file, event)}
       onDoubleClick={() => events.open(file)}
       onContextMenu={(event) => events.menu(event, file)}
-      draggable={draggable || undefined}
-      onDragStart={(event) => events.drag.start(file, event)}
-      onDragOver={(event) => events.drag.over(file, event)}
-      onDragLeave={(event) => events.drag.leave(file, event)}
-      onDrop={(event) => events.drag.drop(file, event)}
-      onDragEnd={() => events.drag.end()}
     >
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the row click; the checkbox has its own keys */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
@@ -151,28 +85,11 @@ const FileRow = memo(function FileRow({
         />
       </div>
       <div className="cirrus-filelist-col-name">
-        <FileTypeIcon file={file} />
-        {isFolder && link ? (
-          <Link
-            to={link}
-            className="cirrus-filelist-name"
-            title={file.fname}
-            onClick={(event) => {
-              // With a modifier the click selects, like anywhere else on the row.
-              if (event.shiftKey || event.ctrlKey || event.metaKey) event.preventDefault();
-              else event.stopPropagation();
-            }}
-          >
-            {file.fname}
-          </Link>
-        ) : (
-          <span className="cirrus-filelist-name" title={file.fname}>
-            {file.fname}
-          </span>
-        )}
+        <FileThumb file={file} />
+        <FileName file={file} link={link} />
         {events.extra(file)}
       </div>
-      <div className="cirrus-filelist-col-size">{isFolder ? '—' : formatSize(file.fsize)}</div>
+      <div className="cirrus-filelist-col-size">{file.ftype === 'folder' ? '—' : formatSize(file.fsize)}</div>
       <div className="cirrus-filelist-col-mtime">{time}</div>
       <div className="cirrus-filelist-col-modifier" title={file.modifier.name}>
         {file.modifier.name}
@@ -195,48 +112,13 @@ const FileRow = memo(function FileRow({
  * slower.
  */
 export function VirtualFileList(props: VirtualFileListProps) {
-  const {
-    files,
-    total,
-    selected,
-    sort,
-    onSort,
-    hasMore,
-    loadingMore,
-    onLoadMore,
-    onToggleAll,
-    onKeyDown,
-    linkOf,
-    placeholder,
-  } = props;
+  const { files, total, selected, sort, onSort, hasMore, onKeyDown, linkOf, placeholder } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowCount = files.length + (hasMore ? 1 : 0);
-
-  // The latest handlers, reached through one stable object (see RowEvents).
-  const latest = useRef(props);
-  latest.current = props;
-  const events = useMemo<RowEvents>(
-    () => ({
-      click: (file, event) => latest.current.onRowClick(file, event),
-      check: (file, shift) => latest.current.onCheckboxClick(file, shift),
-      open: (file) => latest.current.onOpen(file),
-      menu: (event, file) => latest.current.onContextMenu(event, file),
-      actions: (file) => latest.current.rowActions?.(file),
-      extra: (file) => latest.current.nameExtra?.(file),
-      drag: {
-        draggable: (file) => latest.current.drag?.draggable(file) ?? false,
-        start: (file, event) => latest.current.drag?.start(file, event),
-        over: (file, event) => latest.current.drag?.over(file, event),
-        leave: (file, event) => latest.current.drag?.leave(file, event),
-        drop: (file, event) => latest.current.drag?.drop(file, event),
-        end: () => latest.current.drag?.end(),
-      },
-    }),
-    [],
-  );
+  const events = useRowEvents(props);
 
   const virtualizer = useVirtualizer({
     count: placeholder ? 0 : rowCount,
@@ -246,85 +128,25 @@ export function VirtualFileList(props: VirtualFileListProps) {
     getItemKey: (index) => files[index]?.id ?? 'more',
   });
   const items = virtualizer.getVirtualItems();
-
-  const scrolledTo = useRef<number>(undefined);
-  useEffect(() => {
-    if (props.scrollToId === undefined || scrolledTo.current === props.scrollToId) return;
-    const index = files.findIndex((file) => file.id === props.scrollToId);
-    if (index < 0) return;
-    scrolledTo.current = props.scrollToId;
-    virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [props.scrollToId, files, virtualizer]);
-
-  // The arrow keys' row: in view first, then (once it is rendered) its checkbox takes the focus,
-  // so the list keeps the keys and a screen reader says which row it is.
-  // Only a new request moves the focus, not a page of rows arriving.
-  const focusRow = props.focusRow;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (!focusRow) return;
-    const index = files.findIndex((file) => file.id === focusRow.id);
-    if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    const frame = requestAnimationFrame(() =>
-      scrollRef.current
-        ?.querySelector<HTMLInputElement>(`[data-file-id="${focusRow.id}"] input`)
-        ?.focus({ preventScroll: true }),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [focusRow]);
-
-  const lastIndex = items.at(-1)?.index ?? -1;
-
+  useScrollToFile(props, (index) => virtualizer.scrollToIndex(index, { align: 'center' }));
   // The next page is asked for once the loader row comes within the overscan.
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastIndex >= files.length - 1) onLoadMore();
-  }, [hasMore, loadingMore, lastIndex, files.length, onLoadMore]);
-
-  const selectedCount = files.reduce((n, file) => n + (selected.has(file.id) ? 1 : 0), 0);
-  const allChecked = files.length > 0 && selectedCount === files.length;
+  usePageAhead(props, items.at(-1)?.index ?? -1);
 
   return (
     <div className="cirrus-filelist">
       <div className="cirrus-filelist-head">
         <div className="cirrus-filelist-check">
-          <input
-            type="checkbox"
-            className="cirrus-check"
-            aria-label={t('drive.list.selectAll')}
-            checked={allChecked}
-            ref={(box) => {
-              if (box) box.indeterminate = selectedCount > 0 && !allChecked;
-            }}
-            disabled={files.length === 0}
-            onChange={onToggleAll}
-          />
+          <SelectAllBox {...props} />
         </div>
-        {COLUMNS.map(({ field, key }) => {
-          const active = field !== null && sort.orderby === field;
-          return (
-            <div key={key} className={`cirrus-filelist-col-${key}`}>
-              {field ? (
-                <button
-                  type="button"
-                  className={`cirrus-filelist-sort${active ? ' is-active' : ''}`}
-                  aria-pressed={active}
-                  onClick={() => onSort(field)}
-                >
-                  {t(`drive.list.${key}`)}
-                  {active &&
-                    (sort.order === 'asc' ? (
-                      <ArrowUpOutlined aria-label={t('drive.list.sortAsc')} />
-                    ) : (
-                      <ArrowDownOutlined aria-label={t('drive.list.sortDesc')} />
-                    ))}
-                </button>
-              ) : (
-                t(`drive.list.${key}`)
-              )}
-            </div>
-          );
-        })}
+        {COLUMNS.map(({ field, key }) => (
+          <div key={key} className={`cirrus-filelist-col-${key}`}>
+            {field ? (
+              <SortButton field={field} label={t(`drive.list.${key}`)} sort={sort} onSort={onSort} />
+            ) : (
+              t(`drive.list.${key}`)
+            )}
+          </div>
+        ))}
         <div className="cirrus-filelist-col-actions" />
       </div>
 
@@ -334,11 +156,7 @@ export function VirtualFileList(props: VirtualFileListProps) {
         className="cirrus-filelist-body"
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        onContextMenu={(event) => {
-          if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.blank) {
-            props.onContextMenu(event, null);
-          }
-        }}
+        onContextMenu={onBlankContextMenu(props)}
       >
         {placeholder ?? (
           <ul
@@ -369,8 +187,6 @@ export function VirtualFileList(props: VirtualFileListProps) {
                   size={item.size}
                   setSize={total}
                   selected={selected.has(file.id)}
-                  draggable={events.drag.draggable(file)}
-                  dropTarget={props.dropTargetId === file.id}
                   link={linkOf?.(file)}
                   time={formatRelativeTime(toMillis(file.mtime), now, language)}
                   selectLabel={t('drive.list.select', { name: file.fname })}

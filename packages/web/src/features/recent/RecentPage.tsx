@@ -13,7 +13,7 @@ import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/http';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useFocusReturn } from '../../components/useFocusReturn';
@@ -108,7 +108,7 @@ export function RecentPage() {
       main: true,
       render: (f) => (
         <>
-          <FileTypeIcon file={f} />
+          <FileThumb file={f} />
           <Link
             to={openAddress(f)}
             className="cirrus-recordlist-name cirrus-filelist-name"

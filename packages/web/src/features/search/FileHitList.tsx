@@ -4,7 +4,7 @@ import { Button, Checkbox, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
@@ -84,7 +84,7 @@ export function FileHitList({ hits, selectable = true }: FileHitListProps) {
                   aria-label={t('hit.select', { name: hit.fname })}
                 />
               )}
-              <FileTypeIcon file={hit} size={28} />
+              <FileThumb file={hit} box={36} iconSize={28} />
               <div className="cirrus-hit-main">
                 <Link to={hitOpenPath(hit, personal)} className="cirrus-hit-name">
                   <Highlight text={hit.fname} ranges={hit.search.name_ranges} />

@@ -12,7 +12,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -234,7 +234,7 @@ export function SearchBox() {
         render={(hit) => (
           <li key={hit.fileid} className="cirrus-qs-row">
             <button type="button" className="cirrus-qs-item" onClick={() => go(hitOpenPath(hit, personal))}>
-              <FileTypeIcon file={hit} size={20} />
+              <FileThumb file={hit} box={24} iconSize={20} />
               <span className="cirrus-qs-text">
                 <span className="cirrus-qs-name">
                   <Highlight text={hit.fname} ranges={hit.search.name_ranges} />

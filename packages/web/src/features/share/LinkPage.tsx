@@ -23,7 +23,7 @@ import { ApiError } from '../../api/http';
 import { linksApi } from '../../api/links';
 import { loginUrl, paths } from '../../app/paths';
 import { CloudLogo } from '../../components/CloudLogo';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -305,7 +305,7 @@ function FolderView({
         <ul className="cirrus-linkpage-items" aria-label={t('share.page.items')}>
           {items.map((item) => (
             <li key={item.fileid} className="cirrus-linkpage-item">
-              <FileTypeIcon file={item} />
+              <FileThumb file={item} source={{ link: sid, rand_code: token }} />
               <Button
                 type="link"
                 className="cirrus-linkpage-item-name"
@@ -422,7 +422,7 @@ function LinkLanding({ sid, initialToken }: { sid: string; initialToken?: string
     body = (
       <Card className="cirrus-linkpage-card">
         <Flex gap={16} align="center" wrap className="cirrus-linkpage-head">
-          <FileTypeIcon file={file} size={48} />
+          <FileThumb file={file} source={{ link: sid, rand_code: token }} box={56} iconSize={48} />
           <div className="cirrus-linkpage-head-text">
             <Typography.Title level={1} className="cirrus-linkpage-title" ellipsis={{ tooltip: file.fname }}>
               {file.fname}

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/http';
 import type { SharedFilter } from '../../api/links';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useFocusReturn } from '../../components/useFocusReturn';
@@ -136,7 +136,7 @@ export function SharedPage() {
       main: true,
       render: (f) => (
         <>
-          <FileTypeIcon file={{ ftype: plainFtype(f.ftype), extname: f.extname }} />
+          <FileThumb file={{ ...f, ftype: plainFtype(f.ftype) }} />
           <span className="cirrus-recordlist-stack">
             <Link
               to={linkPath(f.link.sid)}

@@ -1,0 +1,185 @@
+/**
+ * What the drive's two views of a folder share (VirtualFileList's rows, FileGrid's tiles): their
+ * props, the handlers each item calls, paging as the end comes near, and scrolling a file into view.
+ * Selection and paging rules themselves belong to the caller (features/drive).
+ */
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import type { FileRecord } from '@cirrus/shared';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FileSort, SortField } from '../api/drive';
+
+export interface FileListProps {
+  files: readonly FileRecord[];
+  /** All rows the folder has (the server's total), for screen readers. */
+  total: number;
+  selected: ReadonlySet<number>;
+  /** A row to bring into view once it is in the list (each id once). */
+  scrollToId?: number;
+  sort: FileSort;
+  onSort: (field: SortField) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRowClick: (file: FileRecord, event: MouseEvent) => void;
+  onCheckboxClick: (file: FileRecord, shift: boolean) => void;
+  onToggleAll: () => void;
+  /** Double-click, Enter, or a click on a folder's name. */
+  onOpen: (file: FileRecord) => void;
+  /** A right-click on a row, or on the blank area below the rows (file null). */
+  onContextMenu: (event: MouseEvent, file: FileRecord | null) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The address a folder name links to. */
+  linkOf?: (file: FileRecord) => string | undefined;
+  /** Buttons shown on the right of a hovered or selected row. */
+  rowActions?: (file: FileRecord) => ReactNode;
+  /** Shown after a row's name (a file's lock and its holder). */
+  nameExtra?: (file: FileRecord) => ReactNode;
+  /** What the body shows instead of rows (loading, empty, error). */
+  placeholder?: ReactNode;
+}
+
+/** What an item calls back; one stable object for all items, so unchanged ones skip rendering while the list scrolls. */
+export interface RowEvents {
+  click: (file: FileRecord, event: MouseEvent) => void;
+  check: (file: FileRecord, shift: boolean) => void;
+  open: (file: FileRecord) => void;
+  menu: (event: MouseEvent, file: FileRecord) => void;
+  actions: (file: FileRecord) => ReactNode;
+  extra: (file: FileRecord) => ReactNode;
+}
+
+/** The latest handlers of `props`, reached through one stable object (see RowEvents). */
+export function useRowEvents(props: FileListProps): RowEvents {
+  const latest = useRef(props);
+  latest.current = props;
+  return useMemo<RowEvents>(
+    () => ({
+      click: (file, event) => latest.current.onRowClick(file, event),
+      check: (file, shift) => latest.current.onCheckboxClick(file, shift),
+      open: (file) => latest.current.onOpen(file),
+      menu: (event, file) => latest.current.onContextMenu(event, file),
+      actions: (file) => latest.current.rowActions?.(file),
+      extra: (file) => latest.current.nameExtra?.(file),
+    }),
+    [],
+  );
+}
+
+/**
+ * Asks for the next page once the last item rendered (`lastIndex`, in files; the overscan
+ * renders ahead of the screen) reaches the end of what has come.
+ */
+export function usePageAhead(props: FileListProps, lastIndex: number): void {
+  const { hasMore, loadingMore, files, onLoadMore } = props;
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= files.length - 1) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, files.length, onLoadMore]);
+}
+
+/** Brings `scrollToId` into view once it is among the files (each id once); `scrollTo` takes its index. */
+export function useScrollToFile(props: FileListProps, scrollTo: (index: number) => void): void {
+  const { scrollToId, files } = props;
+  const scrolledTo = useRef<number>(undefined);
+  const latest = useRef(scrollTo);
+  latest.current = scrollTo;
+  useEffect(() => {
+    if (scrollToId === undefined || scrolledTo.current === scrollToId) return;
+    const index = files.findIndex((file) => file.id === scrollToId);
+    if (index < 0) return;
+    scrolledTo.current = scrollToId;
+    latest.current(index);
+  }, [scrollToId, files]);
+}
+
+/** The box that selects every file that has come, or none; mixed while some are selected. */
+export function SelectAllBox({ files, selected, onToggleAll }: FileListProps) {
+  const { t } = useTranslation();
+  const count = files.reduce((n, file) => n + (selected.has(file.id) ? 1 : 0), 0);
+  const all = files.length > 0 && count === files.length;
+  return (
+    <input
+      type="checkbox"
+      className="cirrus-check"
+      aria-label={t('drive.list.selectAll')}
+      checked={all}
+      ref={(box) => {
+        if (box) box.indeterminate = count > 0 && !all;
+      }}
+      disabled={files.length === 0}
+      onChange={onToggleAll}
+    />
+  );
+}
+
+/** A column's sort button: pressed while the list is in its order, with the order's arrow. */
+export function SortButton({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: SortField;
+  label: string;
+  sort: FileSort;
+  onSort: (field: SortField) => void;
+}) {
+  const { t } = useTranslation();
+  const active = sort.orderby === field;
+  return (
+    <button
+      type="button"
+      className={`cirrus-filelist-sort${active ? ' is-active' : ''}`}
+      aria-pressed={active}
+      onClick={() => onSort(field)}
+    >
+      {label}
+      {active &&
+        (sort.order === 'asc' ? (
+          <ArrowUpOutlined aria-label={t('drive.list.sortAsc')} />
+        ) : (
+          <ArrowDownOutlined aria-label={t('drive.list.sortDesc')} />
+        ))}
+    </button>
+  );
+}
+
+/**
+ * The blank area's right-click (the body itself, or an element marked data-blank): the
+ * folder's own menu rather than an item's.
+ */
+export function onBlankContextMenu(props: FileListProps) {
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.blank) {
+      props.onContextMenu(event, null);
+    }
+  };
+}
+
+/**
+ * An item's name: a folder's links to it (a plain click opens it; with a modifier the click
+ * selects, like anywhere else on the item), a file's is text; the full name on hover.
+ */
+export function FileName({ file, link }: { file: FileRecord; link?: string }) {
+  if (file.ftype === 'folder' && link)
+    return (
+      <Link
+        to={link}
+        className="cirrus-filelist-name"
+        title={file.fname}
+        onClick={(event) => {
+          if (event.shiftKey || event.ctrlKey || event.metaKey) event.preventDefault();
+          else event.stopPropagation();
+        }}
+      >
+        {file.fname}
+      </Link>
+    );
+  return (
+    <span className="cirrus-filelist-name" title={file.fname}>
+      {file.fname}
+    </span>
+  );
+}
