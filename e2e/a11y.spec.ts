@@ -49,6 +49,10 @@ test('the drive: my drive, a folder, a team space and its activity', async ({ pa
   await page.getByRole('link', { name: '照片', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('照片');
   await expectAccessible(page, '照片');
+  // The grid view of the folder: its tiles, their thumbnails and the view switch.
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await expect(page.locator('.cirrus-tile').first()).toBeVisible();
+  await expectAccessible(page, '照片');
 
   const gid = await teamId(page, '研发中心');
   await page.goto(`/pcview/drive/group/${gid}`);
@@ -188,6 +192,9 @@ test.describe('on a phone', () => {
 
   test('the drive, a team space, messages, contacts and the console', async ({ page }) => {
     await login(page, 'zhangwei');
+    await expectAccessible(page, 'My drive');
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await expect(page.locator('.cirrus-tile').first()).toBeVisible();
     await expectAccessible(page, 'My drive');
     await page.goto(`/pcview/drive/group/${await teamId(page, '研发中心')}`);
     await expectAccessible(page, '研发中心');

@@ -154,6 +154,12 @@ export const en = {
       backToMine: 'Back to my drive',
       dropHint: 'Drop to upload to “{{name}}”',
     },
+    view: {
+      label: 'View',
+      list: 'List view',
+      grid: 'Grid view',
+      sortBy: 'Sort by',
+    },
     toolbar: {
       selected: '{{count}} selected',
       clearSelection: 'Clear selection',

@@ -150,6 +150,12 @@ export const zhCN: Messages = {
       backToMine: '返回我的云盘',
       dropHint: '松开即可上传到“{{name}}”',
     },
+    view: {
+      label: '视图',
+      list: '列表视图',
+      grid: '网格视图',
+      sortBy: '排序方式',
+    },
     toolbar: {
       selected: '已选 {{count}} 项',
       clearSelection: '取消选择',

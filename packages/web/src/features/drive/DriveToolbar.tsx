@@ -1,15 +1,17 @@
 import {
+  AppstoreOutlined,
   CloseOutlined,
   DownOutlined,
   EyeOutlined,
   FolderAddOutlined,
   MoreOutlined,
   ReloadOutlined,
+  UnorderedListOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
 import { Button, type MenuProps, Space, Tag, Typography } from 'antd';
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { HoverTooltip } from '../../components/HoverTooltip';
@@ -17,6 +19,7 @@ import { MenuDropdown } from '../../components/MenuDropdown';
 import { ACTION_ICONS, actionItems, consumeMenuKey, newItems } from './drive-menus';
 import { actionsFor, type FileAction } from './file-actions';
 import { DRIVE_PHONE_QUERY, useMediaQuery } from './useMediaQuery';
+import type { DriveView } from './view-mode';
 
 interface DriveToolbarProps {
   selected: readonly FileRecord[];
@@ -34,6 +37,8 @@ interface DriveToolbarProps {
   onNew: (key: string) => void;
   onUpload: (key: string) => void;
   onRefresh: () => void;
+  view: DriveView;
+  onView: (view: DriveView) => void;
 }
 
 /** Above the list: Upload and New, or, with a selection, what can be done with it. */
@@ -117,6 +122,7 @@ export function DriveToolbar(props: DriveToolbarProps) {
         {total !== undefined && (selected.length === 0 || form.count) && (
           <Typography.Text type="secondary">{t('drive.list.count', { count: total })}</Typography.Text>
         )}
+        <ViewSwitch view={props.view} onView={props.onView} phone={phone} />
         <HoverTooltip title={t('drive.toolbar.refresh')}>
           <Button
             type="text"
@@ -228,5 +234,46 @@ function SelectionMenu({
         {t('drive.toolbar.actions')} <DownOutlined aria-hidden />
       </Button>
     </MenuDropdown>
+  );
+}
+
+const VIEWS: { view: DriveView; icon: ReactNode }[] = [
+  { view: 'list', icon: <UnorderedListOutlined aria-hidden /> },
+  { view: 'grid', icon: <AppstoreOutlined aria-hidden /> },
+];
+
+/**
+ * List or grid: two buttons, the one shown pressed (the choice is kept by the caller). A phone's
+ * line has room for one: the grid's, pressed while the grid shows.
+ */
+function ViewSwitch({
+  view,
+  onView,
+  phone,
+}: {
+  view: DriveView;
+  onView: (view: DriveView) => void;
+  phone: boolean;
+}) {
+  const { t } = useTranslation();
+  const options = phone ? VIEWS.filter((option) => option.view === 'grid') : VIEWS;
+  return (
+    <fieldset aria-label={t('drive.view.label')} className="cirrus-view-switch">
+      {options.map((option) => {
+        const pressed = view === option.view;
+        return (
+          <HoverTooltip key={option.view} title={t(`drive.view.${option.view}`)}>
+            <Button
+              type="text"
+              icon={option.icon}
+              aria-label={t(`drive.view.${option.view}`)}
+              aria-pressed={pressed}
+              className={pressed ? 'is-active' : undefined}
+              onClick={() => onView(phone && pressed ? 'list' : option.view)}
+            />
+          </HoverTooltip>
+        );
+      })}
+    </fieldset>
   );
 }

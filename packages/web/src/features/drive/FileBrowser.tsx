@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/http';
 import { FileLockBadge } from '../../components/FileLockBadge';
 import { LazyResult } from '../../components/LazyResult';
+import { lazyWarmed } from '../../components/lazyWarmed';
 import { useFocusReturn } from '../../components/useFocusReturn';
 import { useNotify } from '../../components/useNotify';
 import { type RowDrag, VirtualFileList } from '../../components/VirtualFileList';
@@ -80,12 +81,15 @@ import { fromFileList } from './upload/collect';
 import { uploads } from './upload/upload-manager';
 import { useDragLabel, useMoveOnDrop } from './useDragMove';
 import { useDropUpload } from './useDropUpload';
+import { type DriveView, readView, saveView } from './view-mode';
 
 // Loaded when first opened: their forms and the folder picker are not on the first screen (bench W8).
 // Not the name dialog: New folder and Rename take the keys typed as they open, and a dialog still
 // loading (or held back by Suspense on its first open) let them go to the page.
 const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
+// The grid view: only for those who choose it, and fetched once the first screen is up.
+const FileGrid = lazyWarmed(() => import('../../components/FileGrid').then((m) => ({ default: m.FileGrid })));
 const LockNoticeDialog = lazy(() =>
   import('../locks/LockNoticeDialog').then((m) => ({ default: m.LockNoticeDialog })),
 );
@@ -142,6 +146,7 @@ export function FileBrowser({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [sort, setSort] = useState(readSort);
+  const [view, setView] = useState<DriveView>(readView);
   const list = useFileList(folder, sort);
   const permissions = useFolderPermissions(folder);
   const folderMask = permissions.data?.user_acl ?? 0;
@@ -426,6 +431,7 @@ export function FileBrowser({
       },
     );
 
+  const Files = view === 'grid' ? FileGrid : VirtualFileList;
   let placeholder: ReactNode;
   if (list.isPending) {
     placeholder = (
@@ -484,9 +490,15 @@ export function FileBrowser({
         onNew={onNew}
         onUpload={onUpload}
         onRefresh={() => void list.refetch()}
+        view={view}
+        onView={(next) => {
+          setView(next);
+          saveView(next);
+        }}
       />
 
-      <VirtualFileList
+      {/* The same props, rules and menus in either view: only the layout differs. */}
+      <Files
         files={list.files}
         total={list.total}
         selected={selection.selected}
