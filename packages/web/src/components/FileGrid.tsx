@@ -7,9 +7,11 @@ import type { SortField } from '../api/drive';
 import { useLanguage } from '../i18n';
 import { FileThumb } from './FileThumb';
 import {
+  FileListBody,
   type FileListProps,
   FileName,
-  onBlankContextMenu,
+  ItemActions,
+  ItemCheck,
   type RowEvents,
   SelectAllBox,
   SortButton,
@@ -76,24 +78,14 @@ const FileTile = memo(function FileTile({
         iconSize={Math.round(layout.thumbHeight * 0.45)}
         className="cirrus-tile-thumb"
       />
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the tile click; the checkbox has its own keys */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
-      <div className="cirrus-tile-check" onClick={(event) => event.stopPropagation()}>
-        <input
-          type="checkbox"
-          className="cirrus-check"
-          aria-label={selectLabel}
-          checked={selected}
-          onChange={(event) =>
-            events.check(file, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
-          }
-        />
-      </div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the tile click; the buttons have their own keys */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
-      <div className="cirrus-tile-actions" onClick={(event) => event.stopPropagation()}>
-        {events.actions(file)}
-      </div>
+      <ItemCheck
+        className="cirrus-tile-check"
+        file={file}
+        selected={selected}
+        label={selectLabel}
+        events={events}
+      />
+      <ItemActions className="cirrus-tile-actions" file={file} events={events} />
       <div className="cirrus-tile-caption">
         <div className="cirrus-tile-name">
           <FileName file={file} link={link} />
@@ -128,7 +120,7 @@ function useContentWidth(ref: RefObject<HTMLElement | null>): number {
  * chosen: the first screen carries none of it (bench W8).
  */
 export function FileGrid(props: FileListProps) {
-  const { files, total, selected, sort, onSort, hasMore, onKeyDown, linkOf, placeholder } = props;
+  const { files, total, selected, sort, onSort, hasMore, linkOf, placeholder } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
@@ -177,56 +169,45 @@ export function FileGrid(props: FileListProps) {
         ))}
       </div>
 
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the grid body takes the list's keys (Ctrl+A, Delete, Esc) */}
-      <div
-        ref={scrollRef}
-        className="cirrus-filelist-body"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        onContextMenu={onBlankContextMenu(props)}
+      <FileListBody
+        list={props}
+        scrollRef={scrollRef}
+        className="cirrus-filegrid-tiles"
+        height={virtualizer.getTotalSize()}
       >
-        {placeholder ?? (
-          <ul
-            className="cirrus-filegrid-tiles"
-            aria-label={t('drive.list.label')}
-            data-blank="true"
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {rows.flatMap((row) => {
-              if (row.index >= fileRows) {
-                return (
-                  <li
-                    key="more"
-                    className="cirrus-tile-more"
-                    style={{ height: layout.rowHeight, transform: `translateY(${row.start}px)` }}
-                  >
-                    <Spin size="small" /> {t('drive.list.loadingMore')}
-                  </li>
-                );
-              }
-              const first = row.index * layout.columns;
-              return files
-                .slice(first, first + layout.columns)
-                .map((file, i) => (
-                  <FileTile
-                    key={file.id}
-                    file={file}
-                    index={first + i}
-                    top={row.start}
-                    left={tilePlace(layout, first + i).left}
-                    layout={layout}
-                    setSize={total}
-                    selected={selected.has(file.id)}
-                    link={linkOf?.(file)}
-                    caption={captionOf(file)}
-                    selectLabel={t('drive.list.select', { name: file.fname })}
-                    events={events}
-                  />
-                ));
-            })}
-          </ul>
-        )}
-      </div>
+        {rows.flatMap((row) => {
+          if (row.index >= fileRows) {
+            return (
+              <li
+                key="more"
+                className="cirrus-tile-more"
+                style={{ height: layout.rowHeight, transform: `translateY(${row.start}px)` }}
+              >
+                <Spin size="small" /> {t('drive.list.loadingMore')}
+              </li>
+            );
+          }
+          const first = row.index * layout.columns;
+          return files
+            .slice(first, first + layout.columns)
+            .map((file, i) => (
+              <FileTile
+                key={file.id}
+                file={file}
+                index={first + i}
+                top={row.start}
+                left={tilePlace(layout, first + i).left}
+                layout={layout}
+                setSize={total}
+                selected={selected.has(file.id)}
+                link={linkOf?.(file)}
+                caption={captionOf(file)}
+                selectLabel={t('drive.list.select', { name: file.fname })}
+                events={events}
+              />
+            ));
+        })}
+      </FileListBody>
     </div>
   );
 }

@@ -7,9 +7,11 @@ import type { SortField } from '../api/drive';
 import { useLanguage } from '../i18n';
 import { FileThumb } from './FileThumb';
 import {
+  FileListBody,
   type FileListProps,
   FileName,
-  onBlankContextMenu,
+  ItemActions,
+  ItemCheck,
   type RowEvents,
   SelectAllBox,
   SortButton,
@@ -70,20 +72,13 @@ const FileRow = memo(function FileRow({
       onDoubleClick={() => events.open(file)}
       onContextMenu={(event) => events.menu(event, file)}
     >
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the row click; the checkbox has its own keys */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
-      <div className="cirrus-filelist-check" onClick={(event) => event.stopPropagation()}>
-        <input
-          type="checkbox"
-          className="cirrus-check"
-          aria-label={selectLabel}
-          checked={selected}
-          // React fires change from the click, so the click's Shift key is there.
-          onChange={(event) =>
-            events.check(file, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
-          }
-        />
-      </div>
+      <ItemCheck
+        className="cirrus-filelist-check"
+        file={file}
+        selected={selected}
+        label={selectLabel}
+        events={events}
+      />
       <div className="cirrus-filelist-col-name">
         <FileThumb file={file} />
         <FileName file={file} link={link} />
@@ -94,11 +89,7 @@ const FileRow = memo(function FileRow({
       <div className="cirrus-filelist-col-modifier" title={file.modifier.name}>
         {file.modifier.name}
       </div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: only stops the row click; the buttons have their own keys */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
-      <div className="cirrus-filelist-col-actions" onClick={(event) => event.stopPropagation()}>
-        {events.actions(file)}
-      </div>
+      <ItemActions className="cirrus-filelist-col-actions" file={file} events={events} />
     </li>
   );
 });
@@ -112,7 +103,7 @@ const FileRow = memo(function FileRow({
  * slower.
  */
 export function VirtualFileList(props: VirtualFileListProps) {
-  const { files, total, selected, sort, onSort, hasMore, onKeyDown, linkOf, placeholder } = props;
+  const { files, total, selected, sort, onSort, hasMore, linkOf, placeholder } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
@@ -150,53 +141,42 @@ export function VirtualFileList(props: VirtualFileListProps) {
         <div className="cirrus-filelist-col-actions" />
       </div>
 
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the list body takes the list's keys (Ctrl+A, Delete, Esc) */}
-      <div
-        ref={scrollRef}
-        className="cirrus-filelist-body"
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        onContextMenu={onBlankContextMenu(props)}
+      <FileListBody
+        list={props}
+        scrollRef={scrollRef}
+        className="cirrus-filelist-rows"
+        height={virtualizer.getTotalSize()}
       >
-        {placeholder ?? (
-          <ul
-            className="cirrus-filelist-rows"
-            aria-label={t('drive.list.label')}
-            data-blank="true"
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {items.map((item) => {
-              const file = files[item.index];
-              if (!file) {
-                return (
-                  <li
-                    key={item.key}
-                    className="cirrus-filelist-row cirrus-filelist-more"
-                    style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-                  >
-                    <Spin size="small" /> {t('drive.list.loadingMore')}
-                  </li>
-                );
-              }
-              return (
-                <FileRow
-                  key={item.key}
-                  file={file}
-                  index={item.index}
-                  start={item.start}
-                  size={item.size}
-                  setSize={total}
-                  selected={selected.has(file.id)}
-                  link={linkOf?.(file)}
-                  time={formatRelativeTime(toMillis(file.mtime), now, language)}
-                  selectLabel={t('drive.list.select', { name: file.fname })}
-                  events={events}
-                />
-              );
-            })}
-          </ul>
-        )}
-      </div>
+        {items.map((item) => {
+          const file = files[item.index];
+          if (!file) {
+            return (
+              <li
+                key={item.key}
+                className="cirrus-filelist-row cirrus-filelist-more"
+                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+              >
+                <Spin size="small" /> {t('drive.list.loadingMore')}
+              </li>
+            );
+          }
+          return (
+            <FileRow
+              key={item.key}
+              file={file}
+              index={item.index}
+              start={item.start}
+              size={item.size}
+              setSize={total}
+              selected={selected.has(file.id)}
+              link={linkOf?.(file)}
+              time={formatRelativeTime(toMillis(file.mtime), now, language)}
+              selectLabel={t('drive.list.select', { name: file.fname })}
+              events={events}
+            />
+          );
+        })}
+      </FileListBody>
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -147,15 +147,45 @@ export function SortButton({
 }
 
 /**
- * The blank area's right-click (the body itself, or an element marked data-blank): the
- * folder's own menu rather than an item's.
+ * The scrolling body of either view: it takes the list's keys (Ctrl+A, Delete, Esc) and the
+ * blank area's right-click (the folder's own menu: on the body itself, or an element marked
+ * data-blank), and holds the placeholder (loading, empty, error) or the list of items.
  */
-export function onBlankContextMenu(props: FileListProps) {
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.blank) {
-      props.onContextMenu(event, null);
-    }
-  };
+export function FileListBody({
+  list,
+  scrollRef,
+  className,
+  height,
+  children,
+}: {
+  list: FileListProps;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The class of the list of items (its items are placed absolutely, in `height`). */
+  className: string;
+  height: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the list body takes the list's keys (Ctrl+A, Delete, Esc)
+    <div
+      ref={scrollRef}
+      className="cirrus-filelist-body"
+      tabIndex={-1}
+      onKeyDown={list.onKeyDown}
+      onContextMenu={(event) => {
+        if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.blank) {
+          list.onContextMenu(event, null);
+        }
+      }}
+    >
+      {list.placeholder ?? (
+        <ul className={className} aria-label={t('drive.list.label')} data-blank="true" style={{ height }}>
+          {children}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -181,5 +211,56 @@ export function FileName({ file, link }: { file: FileRecord; link?: string }) {
     <span className="cirrus-filelist-name" title={file.fname}>
       {file.fname}
     </span>
+  );
+}
+
+/** An item's checkbox; its clicks stay off the item, whose own click selects too. */
+export function ItemCheck({
+  className,
+  file,
+  selected,
+  label,
+  events,
+}: {
+  className: string;
+  file: FileRecord;
+  selected: boolean;
+  label: string;
+  events: RowEvents;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only stops the item's click; the checkbox has its own keys
+    // biome-ignore lint/a11y/noStaticElementInteractions: same
+    <div className={className} onClick={(event) => event.stopPropagation()}>
+      <input
+        type="checkbox"
+        className="cirrus-check"
+        aria-label={label}
+        checked={selected}
+        // React fires change from the click, so the click's Shift key is there.
+        onChange={(event) =>
+          events.check(file, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
+        }
+      />
+    </div>
+  );
+}
+
+/** An item's buttons (RowEvents.actions); their clicks stay off the item. */
+export function ItemActions({
+  className,
+  file,
+  events,
+}: {
+  className: string;
+  file: FileRecord;
+  events: RowEvents;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only stops the item's click; the buttons have their own keys
+    // biome-ignore lint/a11y/noStaticElementInteractions: same
+    <div className={className} onClick={(event) => event.stopPropagation()}>
+      {events.actions(file)}
+    </div>
   );
 }
