@@ -40,8 +40,8 @@ describe('FileThumb', () => {
   test('a picture: the icon, and a lazy thumbnail hidden until it has loaded', () => {
     const { container } = render(<FileThumb file={file('png')} />);
     const box = container.querySelector('.cirrus-thumb') as HTMLElement;
-    expect(box.style.width).toBe('32px');
-    expect(box.style.height).toBe('32px');
+    expect(box.style.width).toBe('28px');
+    expect(box.style.height).toBe('28px');
     expect(box.querySelector('.cirrus-file-icon')).not.toBeNull();
     const img = box.querySelector('img') as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/v1/preview/files/42/image?size=thumb');

@@ -40,7 +40,7 @@ export function thumbnailUrl(file: ThumbFile, source: ThumbSource = {}): string 
 export function FileThumb({
   file,
   source,
-  box = 32,
+  box = 28,
   iconSize = 22,
   className,
 }: {
