@@ -17,15 +17,21 @@ async function newFolder(page: Page, name: string) {
   return { gid, folder: folder as { fileid: number } };
 }
 
+/** The same, with an Inbox folder in it, and the folder open. */
+async function openFolderWithInbox(page: Page, name: string) {
+  const { gid, folder } = await newFolder(page, name);
+  const inbox = (await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
+    groupid: gid,
+    parentid: folder.fileid,
+    name: 'Inbox',
+  })) as { fileid: number };
+  await page.goto(`/pcview/drive/folder/${folder.fileid}`);
+  return { gid, folder, inbox };
+}
+
 test('rows dragged onto a folder, or onto a crumb above, move there', async ({ page }) => {
   const stamp = Date.now().toString(36);
-  const { gid, folder: parent } = await newFolder(page, `Sorting ${stamp}`);
-  const inbox = await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
-    groupid: gid,
-    parentid: parent.fileid,
-    name: 'Inbox',
-  });
-  await page.goto(`/pcview/drive/folder/${parent.fileid}`);
+  const { gid, folder: parent, inbox } = await openFolderWithInbox(page, `Sorting ${stamp}`);
   await expect(row(page, 'Inbox')).toBeVisible();
   await uploadFiles(
     page,
@@ -125,13 +131,7 @@ test('the arrow keys move through the rows, Shift draws a range, and the keys ac
 
 test('files dropped from the desktop on a folder’s row go into that folder', async ({ page }) => {
   const stamp = Date.now().toString(36);
-  const { gid, folder } = await newFolder(page, `Desk ${stamp}`);
-  const inbox = await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
-    groupid: gid,
-    parentid: folder.fileid,
-    name: 'Inbox',
-  });
-  await page.goto(`/pcview/drive/folder/${folder.fileid}`);
+  const { gid, folder, inbox } = await openFolderWithInbox(page, `Desk ${stamp}`);
   await uploadFiles(page, [{ name: 'here.txt', buffer: Buffer.from('here') }]);
 
   /** A drag of one file from the desktop over a row, then its drop, as the browser fires them. */
@@ -164,4 +164,42 @@ test('files dropped from the desktop on a folder’s row go into that folder', a
   });
   await expect(row(page, 'beside.txt')).toBeVisible();
   expect(await namesIn(page, gid, folder.fileid)).toEqual(['Inbox', 'beside.txt', 'here.txt']);
+});
+
+test('in the grid the arrow keys go by tile and by line, and a tile dragged onto a folder moves', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const { gid, inbox } = await openFolderWithInbox(page, `Tiles ${stamp}`);
+  const names = ['t1.txt', 't2.txt', 't3.txt', 't4.txt', 't5.txt', 't6.txt', 't7.txt'];
+  await uploadFiles(
+    page,
+    names.map((name) => ({ name, buffer: Buffer.from(name) })),
+  );
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await page.getByRole('button', { name: 'Name' }).click();
+  // The grid's tiles are the list's items; in a 1280 px window a line holds several
+  const tile = (name: string) =>
+    page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+  const columns = await page.evaluate(() => {
+    const tops = [...document.querySelectorAll('.cirrus-tile')].map((el) => el.getBoundingClientRect().top);
+    return tops.filter((top) => top === tops[0]).length;
+  });
+  expect(columns).toBeGreaterThan(2);
+  const order = ['Inbox', ...names];
+
+  await tile('Inbox').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(tile('t1.txt').getByRole('checkbox')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(tile(order[1 + columns]).getByRole('checkbox')).toBeChecked();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tile('Inbox').getByRole('checkbox')).toBeFocused();
+
+  await tile('t2.txt').dragTo(tile('Inbox'));
+  await expect(tile('t2.txt')).toHaveCount(0);
+  expect(await namesIn(page, gid, inbox.fileid)).toEqual(['t2.txt']);
+  // Back to the list for the other tests, which expect it
+  await page.getByRole('button', { name: 'List view' }).click();
 });

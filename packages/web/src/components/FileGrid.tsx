@@ -12,9 +12,11 @@ import {
   FileName,
   ItemActions,
   ItemCheck,
+  itemDrag,
   type RowEvents,
   SelectAllBox,
   SortButton,
+  useFocusFile,
   usePageAhead,
   useRowEvents,
   useScrollToFile,
@@ -36,6 +38,8 @@ interface FileTileProps {
   layout: GridLayout;
   setSize: number;
   selected: boolean;
+  draggable: boolean;
+  dropTarget: boolean;
   link?: string;
   caption: string;
   selectLabel: string;
@@ -50,6 +54,8 @@ const FileTile = memo(function FileTile({
   layout,
   setSize,
   selected,
+  draggable,
+  dropTarget,
   link,
   caption,
   selectLabel,
@@ -62,7 +68,7 @@ const FileTile = memo(function FileTile({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       data-file-id={file.id}
-      className={`cirrus-tile${selected ? ' is-selected' : ''}`}
+      className={`cirrus-tile${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
       style={{
         width: layout.tileWidth,
         height: layout.tileHeight,
@@ -71,6 +77,7 @@ const FileTile = memo(function FileTile({
       onClick={(event) => events.click(file, event)}
       onDoubleClick={() => events.open(file)}
       onContextMenu={(event) => events.menu(event, file)}
+      {...itemDrag(file, events, draggable)}
     >
       <FileThumb
         file={file}
@@ -145,6 +152,12 @@ export function FileGrid(props: FileListProps) {
   useScrollToFile(props, (index) =>
     virtualizer.scrollToIndex(Math.floor(index / layout.columns), { align: 'center' }),
   );
+  useFocusFile(props, scrollRef, (index) =>
+    virtualizer.scrollToIndex(Math.floor(index / layout.columns), { align: 'auto' }),
+  );
+  // The arrow keys go up and down by a line of tiles.
+  const { onColumns } = props;
+  useEffect(() => onColumns?.(layout.columns), [onColumns, layout.columns]);
   const lastRow = rows.at(-1)?.index ?? -1;
   usePageAhead(props, lastRow < 0 ? -1 : Math.min(files.length, (lastRow + 1) * layout.columns) - 1);
 
@@ -200,6 +213,8 @@ export function FileGrid(props: FileListProps) {
                 layout={layout}
                 setSize={total}
                 selected={selected.has(file.id)}
+                draggable={events.drag.draggable(file)}
+                dropTarget={props.dropTargetId === file.id}
                 link={linkOf?.(file)}
                 caption={captionOf(file)}
                 selectLabel={t('drive.list.select', { name: file.fname })}

@@ -12,9 +12,11 @@ import {
   FileName,
   ItemActions,
   ItemCheck,
+  itemDrag,
   type RowEvents,
   SelectAllBox,
   SortButton,
+  useFocusFile,
   usePageAhead,
   useRowEvents,
   useScrollToFile,
@@ -26,6 +28,7 @@ import './VirtualFileList.css';
 const OVERSCAN = 12;
 
 export type VirtualFileListProps = FileListProps;
+export type { RowDrag } from './file-list-common';
 
 const COLUMNS: { field: SortField | null; key: 'name' | 'size' | 'mtime' | 'modifier' }[] = [
   { field: 'name', key: 'name' },
@@ -41,6 +44,8 @@ interface FileRowProps {
   size: number;
   setSize: number;
   selected: boolean;
+  draggable: boolean;
+  dropTarget: boolean;
   link?: string;
   time: string;
   selectLabel: string;
@@ -54,6 +59,8 @@ const FileRow = memo(function FileRow({
   size,
   setSize,
   selected,
+  draggable,
+  dropTarget,
   link,
   time,
   selectLabel,
@@ -66,11 +73,12 @@ const FileRow = memo(function FileRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       data-file-id={file.id}
-      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}`}
+      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
       style={{ height: size, transform: `translateY(${start}px)` }}
       onClick={(event) => events.click(file, event)}
       onDoubleClick={() => events.open(file)}
       onContextMenu={(event) => events.menu(event, file)}
+      {...itemDrag(file, events, draggable)}
     >
       <ItemCheck
         className="cirrus-filelist-check"
@@ -120,6 +128,7 @@ export function VirtualFileList(props: VirtualFileListProps) {
   });
   const items = virtualizer.getVirtualItems();
   useScrollToFile(props, (index) => virtualizer.scrollToIndex(index, { align: 'center' }));
+  useFocusFile(props, scrollRef, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }));
   // The next page is asked for once the loader row comes within the overscan.
   usePageAhead(props, items.at(-1)?.index ?? -1);
 
@@ -169,6 +178,8 @@ export function VirtualFileList(props: VirtualFileListProps) {
               size={item.size}
               setSize={total}
               selected={selected.has(file.id)}
+              draggable={events.drag.draggable(file)}
+              dropTarget={props.dropTargetId === file.id}
               link={linkOf?.(file)}
               time={formatRelativeTime(toMillis(file.mtime), now, language)}
               selectLabel={t('drive.list.select', { name: file.fname })}

@@ -5,7 +5,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { FileRecord } from '@cirrus/shared';
-import type { KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
+import type { DragEvent, KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,6 +39,24 @@ export interface FileListProps {
   nameExtra?: (file: FileRecord) => ReactNode;
   /** What the body shows instead of rows (loading, empty, error). */
   placeholder?: ReactNode;
+  /** The item the arrow keys moved to: brought into view and its checkbox focused (each seq once). */
+  focusRow?: { id: number; seq: number };
+  /** Moving items by dragging them onto a folder's item (features/drive/drag-move.ts). */
+  drag?: RowDrag;
+  /** The folder item a drag is over, which takes what is dropped now. */
+  dropTargetId?: number;
+  /** Told how many items a line holds (the grid's columns), for the arrow keys' up and down. */
+  onColumns?: (columns: number) => void;
+}
+
+/** The drag events of the items: which may be dragged, and what a drag does over an item. */
+export interface RowDrag {
+  draggable: (file: FileRecord) => boolean;
+  start: (file: FileRecord, event: DragEvent) => void;
+  over: (file: FileRecord, event: DragEvent) => void;
+  leave: (file: FileRecord, event: DragEvent) => void;
+  drop: (file: FileRecord, event: DragEvent) => void;
+  end: () => void;
 }
 
 /** What an item calls back; one stable object for all items, so unchanged ones skip rendering while the list scrolls. */
@@ -49,6 +67,7 @@ export interface RowEvents {
   menu: (event: MouseEvent, file: FileRecord) => void;
   actions: (file: FileRecord) => ReactNode;
   extra: (file: FileRecord) => ReactNode;
+  drag: RowDrag;
 }
 
 /** The latest handlers of `props`, reached through one stable object (see RowEvents). */
@@ -63,9 +82,29 @@ export function useRowEvents(props: FileListProps): RowEvents {
       menu: (event, file) => latest.current.onContextMenu(event, file),
       actions: (file) => latest.current.rowActions?.(file),
       extra: (file) => latest.current.nameExtra?.(file),
+      drag: {
+        draggable: (file) => latest.current.drag?.draggable(file) ?? false,
+        start: (file, event) => latest.current.drag?.start(file, event),
+        over: (file, event) => latest.current.drag?.over(file, event),
+        leave: (file, event) => latest.current.drag?.leave(file, event),
+        drop: (file, event) => latest.current.drag?.drop(file, event),
+        end: () => latest.current.drag?.end(),
+      },
     }),
     [],
   );
+}
+
+/** An item's drag attributes: draggable when it may be moved, and its drag events. */
+export function itemDrag(file: FileRecord, events: RowEvents, draggable: boolean) {
+  return {
+    draggable: draggable || undefined,
+    onDragStart: (event: DragEvent) => events.drag.start(file, event),
+    onDragOver: (event: DragEvent) => events.drag.over(file, event),
+    onDragLeave: (event: DragEvent) => events.drag.leave(file, event),
+    onDrop: (event: DragEvent) => events.drag.drop(file, event),
+    onDragEnd: () => events.drag.end(),
+  };
 }
 
 /**
@@ -92,6 +131,33 @@ export function useScrollToFile(props: FileListProps, scrollTo: (index: number) 
     scrolledTo.current = scrollToId;
     latest.current(index);
   }, [scrollToId, files]);
+}
+
+/**
+ * The arrow keys' item (`focusRow`): in view first (`scrollTo` takes its index), then, once it is
+ * rendered, its checkbox takes the focus, so the list keeps the keys and a screen reader says
+ * which item it is. Only a new request moves the focus, not a page of items arriving.
+ */
+export function useFocusFile(
+  props: FileListProps,
+  scrollRef: RefObject<HTMLElement | null>,
+  scrollTo: (index: number) => void,
+): void {
+  const { focusRow, files } = props;
+  const latest = useRef({ files, scrollTo });
+  latest.current = { files, scrollTo };
+  useEffect(() => {
+    if (!focusRow) return;
+    const index = latest.current.files.findIndex((file) => file.id === focusRow.id);
+    if (index < 0) return;
+    latest.current.scrollTo(index);
+    const frame = requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector<HTMLInputElement>(`[data-file-id="${focusRow.id}"] input`)
+        ?.focus({ preventScroll: true }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [focusRow, scrollRef]);
 }
 
 /** The box that selects every file that has come, or none; mixed while some are selected. */

@@ -98,13 +98,25 @@ const LockNoticeDialog = lazy(() =>
 const KEEPS_ITS_KEYS =
   'input, textarea, select, [contenteditable="true"], .ant-modal-wrap, .ant-drawer, .ant-dropdown';
 
-/** The keys that move the list's cursor (with Shift, the selection's range). */
-const CURSOR_KEYS: Record<string, CursorMove> = {
-  ArrowDown: 'next',
-  ArrowUp: 'previous',
-  Home: 'first',
-  End: 'last',
-};
+/**
+ * The keys that move the cursor (with Shift, the selection's range), and how far: in the list up
+ * and down go a row; in the grid left and right go a tile, up and down a line of tiles.
+ */
+function cursorKey(
+  key: string,
+  view: DriveView,
+  columns: number,
+): { move: CursorMove; step: number } | undefined {
+  if (key === 'Home') return { move: 'first', step: 1 };
+  if (key === 'End') return { move: 'last', step: 1 };
+  const line = view === 'grid' ? columns : 1;
+  if (key === 'ArrowDown') return { move: 'next', step: line };
+  if (key === 'ArrowUp') return { move: 'previous', step: line };
+  if (view !== 'grid') return undefined;
+  if (key === 'ArrowRight') return { move: 'next', step: 1 };
+  if (key === 'ArrowLeft') return { move: 'previous', step: 1 };
+  return undefined;
+}
 
 type Dialog =
   | { kind: 'name'; mode: NameMode }
@@ -317,8 +329,13 @@ export function FileBrowser({
   // The row the arrow keys are at: the last row clicked, until they move it (selection.ts).
   const cursor = useRef<number | null>(null);
   const [focusRow, setFocusRow] = useState<{ id: number; seq: number }>();
-  const moveBy = (move: CursorMove, shift: boolean) => {
-    const next = moveCursor(selection, ids, cursor.current, move, { shift });
+  // The grid's columns, which it reports as its width changes.
+  const gridColumns = useRef(1);
+  const onColumns = useCallback((columns: number) => {
+    gridColumns.current = columns;
+  }, []);
+  const moveBy = ({ move, step }: { move: CursorMove; step: number }, shift: boolean) => {
+    const next = moveCursor(selection, ids, cursor.current, move, { shift }, step);
     if (!next) return;
     cursor.current = next.cursor;
     setSelection(next.selection);
@@ -327,7 +344,7 @@ export function FileBrowser({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const actions = actionsFor(selectedFiles, lockContext);
-    const move = CURSOR_KEYS[event.key];
+    const move = cursorKey(event.key, view, gridColumns.current);
     if (move && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       moveBy(move, event.shiftKey);
@@ -504,6 +521,7 @@ export function FileBrowser({
         selected={selection.selected}
         scrollToId={highlighted}
         focusRow={focusRow}
+        onColumns={onColumns}
         sort={sort}
         onSort={(field) => {
           const next = nextSort(sort, field);

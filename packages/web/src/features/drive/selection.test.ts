@@ -95,6 +95,13 @@ describe('the arrow keys', () => {
     expect(picked(up?.selection ?? EMPTY_SELECTION)).toEqual([10, 11, 12]);
   });
 
+  test('in the grid, up and down go a line of tiles, stopping at the ends', () => {
+    expect(moveCursor(EMPTY_SELECTION, ids, 10, 'next', {}, 4)?.cursor).toBe(14);
+    expect(moveCursor(EMPTY_SELECTION, ids, 14, 'previous', {}, 4)?.cursor).toBe(10);
+    expect(moveCursor(EMPTY_SELECTION, ids, 13, 'next', {}, 4)?.cursor).toBe(15);
+    expect(moveCursor(EMPTY_SELECTION, ids, 12, 'previous', {}, 4)?.cursor).toBe(10);
+  });
+
   test('a cursor on a row that left the list starts again from the anchor', () => {
     expect(moveCursor(sel([11], 11), ids, 99, 'next')?.cursor).toBe(12);
   });

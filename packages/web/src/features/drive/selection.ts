@@ -94,7 +94,8 @@ export type CursorMove = 'next' | 'previous' | 'first' | 'last';
 /**
  * A key that moves the cursor: the row it lands on is selected alone, or with Shift the range
  * from the anchor to it, as a Shift-click draws it. The cursor starts from the last row clicked
- * (the anchor) when the keys have not moved it yet; undefined when the list is empty.
+ * (the anchor) when the keys have not moved it yet; undefined when the list is empty. `step` is
+ * how far next and previous go (a line of the grid's tiles for its up and down).
  */
 export function moveCursor(
   state: Selection,
@@ -102,6 +103,7 @@ export function moveCursor(
   cursor: number | null,
   move: CursorMove,
   { shift }: ClickModifiers = {},
+  step = 1,
 ): { selection: Selection; cursor: number } | undefined {
   if (ids.length === 0) return undefined;
   const at = cursor !== null && ids.includes(cursor) ? ids.indexOf(cursor) : ids.indexOf(state.anchor ?? NaN);
@@ -110,8 +112,8 @@ export function moveCursor(
     first: 0,
     last,
     // From nowhere, both arrows start at the top.
-    next: at < 0 ? 0 : Math.min(at + 1, last),
-    previous: at < 0 ? 0 : Math.max(at - 1, 0),
+    next: at < 0 ? 0 : Math.min(at + step, last),
+    previous: at < 0 ? 0 : Math.max(at - step, 0),
   }[move];
   const id = ids[index];
   if (!shift) return { selection: { selected: new Set([id]), anchor: id }, cursor: id };
