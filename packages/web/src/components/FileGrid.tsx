@@ -12,8 +12,9 @@ import {
   FileName,
   ItemActions,
   ItemCheck,
-  itemDrag,
-  type RowEvents,
+  type ItemState,
+  itemElement,
+  itemStateOf,
   SelectAllBox,
   SortButton,
   useFocusFile,
@@ -30,54 +31,23 @@ const OVERSCAN = 3;
 
 const SORTS: SortField[] = ['name', 'size', 'mtime'];
 
-interface FileTileProps {
-  file: FileRecord;
-  index: number;
+interface FileTileProps extends ItemState {
   top: number;
   left: number;
   layout: GridLayout;
-  setSize: number;
-  selected: boolean;
-  draggable: boolean;
-  dropTarget: boolean;
-  link?: string;
   caption: string;
-  selectLabel: string;
-  events: RowEvents;
 }
 
-const FileTile = memo(function FileTile({
-  file,
-  index,
-  top,
-  left,
-  layout,
-  setSize,
-  selected,
-  draggable,
-  dropTarget,
-  link,
-  caption,
-  selectLabel,
-  events,
-}: FileTileProps) {
+const FileTile = memo(function FileTile({ top, left, layout, caption, ...item }: FileTileProps) {
+  const { file, link, events } = item;
   return (
-    // A click selects the tile, as a row of the list; by keyboard its checkbox does.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <li
-      aria-posinset={index + 1}
-      aria-setsize={setSize}
-      data-file-id={file.id}
-      className={`cirrus-tile${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
+      {...itemElement(item, 'cirrus-tile')}
       style={{
         width: layout.tileWidth,
         height: layout.tileHeight,
         transform: `translate(${left}px, ${top}px)`,
       }}
-      onClick={(event) => events.click(file, event)}
-      onDoubleClick={() => events.open(file)}
-      onContextMenu={(event) => events.menu(event, file)}
-      {...itemDrag(file, events, draggable)}
     >
       <FileThumb
         file={file}
@@ -88,8 +58,8 @@ const FileTile = memo(function FileTile({
       <ItemCheck
         className="cirrus-tile-check"
         file={file}
-        selected={selected}
-        label={selectLabel}
+        selected={item.selected}
+        label={item.selectLabel}
         events={events}
       />
       <ItemActions className="cirrus-tile-actions" file={file} events={events} />
@@ -127,7 +97,7 @@ function useContentWidth(ref: RefObject<HTMLElement | null>): number {
  * chosen: the first screen carries none of it (bench W8).
  */
 export function FileGrid(props: FileListProps) {
-  const { files, total, selected, sort, onSort, hasMore, linkOf, placeholder } = props;
+  const { files, sort, onSort, hasMore, placeholder } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
@@ -206,19 +176,11 @@ export function FileGrid(props: FileListProps) {
             .map((file, i) => (
               <FileTile
                 key={file.id}
-                file={file}
-                index={first + i}
+                {...itemStateOf(props, events, file, first + i, t('drive.list.select', { name: file.fname }))}
                 top={row.start}
                 left={tilePlace(layout, first + i).left}
                 layout={layout}
-                setSize={total}
-                selected={selected.has(file.id)}
-                draggable={events.drag.draggable(file)}
-                dropTarget={props.dropTargetId === file.id}
-                link={linkOf?.(file)}
                 caption={captionOf(file)}
-                selectLabel={t('drive.list.select', { name: file.fname })}
-                events={events}
               />
             ));
         })}

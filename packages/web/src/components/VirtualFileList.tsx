@@ -1,4 +1,4 @@
-import { type FileRecord, formatRelativeTime, formatSize, LIST_ITEM_HEIGHT, toMillis } from '@cirrus/shared';
+import { formatRelativeTime, formatSize, LIST_ITEM_HEIGHT, toMillis } from '@cirrus/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
 import { memo, useRef } from 'react';
@@ -12,8 +12,9 @@ import {
   FileName,
   ItemActions,
   ItemCheck,
-  itemDrag,
-  type RowEvents,
+  type ItemState,
+  itemElement,
+  itemStateOf,
   SelectAllBox,
   SortButton,
   useFocusFile,
@@ -37,54 +38,24 @@ const COLUMNS: { field: SortField | null; key: 'name' | 'size' | 'mtime' | 'modi
   { field: null, key: 'modifier' },
 ];
 
-interface FileRowProps {
-  file: FileRecord;
-  index: number;
+interface FileRowProps extends ItemState {
   start: number;
   size: number;
-  setSize: number;
-  selected: boolean;
-  draggable: boolean;
-  dropTarget: boolean;
-  link?: string;
   time: string;
-  selectLabel: string;
-  events: RowEvents;
 }
 
-const FileRow = memo(function FileRow({
-  file,
-  index,
-  start,
-  size,
-  setSize,
-  selected,
-  draggable,
-  dropTarget,
-  link,
-  time,
-  selectLabel,
-  events,
-}: FileRowProps) {
+const FileRow = memo(function FileRow({ start, size, time, ...item }: FileRowProps) {
+  const { file, link, events } = item;
   return (
-    // A click selects the row, as in every file manager; by keyboard the checkbox does.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <li
-      aria-posinset={index + 1}
-      aria-setsize={setSize}
-      data-file-id={file.id}
-      className={`cirrus-filelist-row${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`}
+      {...itemElement(item, 'cirrus-filelist-row')}
       style={{ height: size, transform: `translateY(${start}px)` }}
-      onClick={(event) => events.click(file, event)}
-      onDoubleClick={() => events.open(file)}
-      onContextMenu={(event) => events.menu(event, file)}
-      {...itemDrag(file, events, draggable)}
     >
       <ItemCheck
         className="cirrus-filelist-check"
         file={file}
-        selected={selected}
-        label={selectLabel}
+        selected={item.selected}
+        label={item.selectLabel}
         events={events}
       />
       <div className="cirrus-filelist-col-name">
@@ -111,7 +82,7 @@ const FileRow = memo(function FileRow({
  * slower.
  */
 export function VirtualFileList(props: VirtualFileListProps) {
-  const { files, total, selected, sort, onSort, hasMore, linkOf, placeholder } = props;
+  const { files, sort, onSort, hasMore, placeholder } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const now = useNow();
@@ -172,18 +143,10 @@ export function VirtualFileList(props: VirtualFileListProps) {
           return (
             <FileRow
               key={item.key}
-              file={file}
-              index={item.index}
+              {...itemStateOf(props, events, file, item.index, t('drive.list.select', { name: file.fname }))}
               start={item.start}
               size={item.size}
-              setSize={total}
-              selected={selected.has(file.id)}
-              draggable={events.drag.draggable(file)}
-              dropTarget={props.dropTargetId === file.id}
-              link={linkOf?.(file)}
               time={formatRelativeTime(toMillis(file.mtime), now, language)}
-              selectLabel={t('drive.list.select', { name: file.fname })}
-              events={events}
             />
           );
         })}

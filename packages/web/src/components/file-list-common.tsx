@@ -96,8 +96,60 @@ export function useRowEvents(props: FileListProps): RowEvents {
 }
 
 /** An item's drag attributes: draggable when it may be moved, and its drag events. */
-export function itemDrag(file: FileRecord, events: RowEvents, draggable: boolean) {
+/**
+ * What every item of a file list (a row of the list, a tile of the grid) is drawn from, as plain
+ * values so that a memoised item redraws only when its own state changes.
+ */
+export interface ItemState {
+  file: FileRecord;
+  index: number;
+  setSize: number;
+  selected: boolean;
+  draggable: boolean;
+  dropTarget: boolean;
+  link?: string;
+  selectLabel: string;
+  events: RowEvents;
+}
+
+/** The state of the item showing `files[index]`. */
+export function itemStateOf(
+  props: FileListProps,
+  events: RowEvents,
+  file: FileRecord,
+  index: number,
+  selectLabel: string,
+): ItemState {
   return {
+    file,
+    index,
+    setSize: props.total,
+    selected: props.selected.has(file.id),
+    draggable: events.drag.draggable(file),
+    dropTarget: props.dropTargetId === file.id,
+    link: props.linkOf?.(file),
+    selectLabel,
+    events,
+  };
+}
+
+/**
+ * The item's own element's attributes: its place in the set, its state classes, the click,
+ * double click and menu, and the drag. A click selects the item, as in every file manager; by
+ * keyboard the item's checkbox does, so the element takes no key handler of its own.
+ */
+export function itemElement(
+  { file, index, setSize, selected, draggable, dropTarget, events }: ItemState,
+  className: string,
+) {
+  return {
+    'aria-posinset': index + 1,
+    'aria-setsize': setSize,
+    'data-file-id': file.id,
+    className: `${className}${selected ? ' is-selected' : ''}${dropTarget ? ' is-drop-target' : ''}`,
+    onClick: (event: MouseEvent) => events.click(file, event),
+    onDoubleClick: () => events.open(file),
+    onContextMenu: (event: MouseEvent) => events.menu(event, file),
     draggable: draggable || undefined,
     onDragStart: (event: DragEvent) => events.drag.start(file, event),
     onDragOver: (event: DragEvent) => events.drag.over(file, event),
