@@ -203,3 +203,85 @@ test('in the grid the arrow keys go by tile and by line, and a tile dragged onto
   // Back to the list for the other tests, which expect it
   await page.getByRole('button', { name: 'List view' }).click();
 });
+
+test('a drag held over a folder opens it, so rows and desktop files go deeper', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { gid, folder, inbox } = await openFolderWithInbox(page, `Spring ${stamp}`);
+  const deeper = (await api(page, 'POST', `/api/v3/groups/${gid}/files`, {
+    groupid: gid,
+    parentid: inbox.fileid,
+    name: 'Deeper',
+  })) as { fileid: number };
+  await uploadFiles(page, [{ name: 'a.txt', buffer: Buffer.from('a') }]);
+
+  // A row held over the Inbox opens it; dropped on a folder there, it lands two levels down
+  const centre = async (name: string) => {
+    const box = await row(page, name).locator('.cirrus-filelist-name').boundingBox();
+    if (!box) throw new Error(`no row ${name}`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre('a.txt');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  const inboxAt = await centre('Inbox');
+  await page.mouse.move(inboxAt.x, inboxAt.y, { steps: 5 });
+  await expect(row(page, 'Inbox')).toHaveClass(/is-drop-target/);
+  await expect(page).toHaveURL(new RegExp(`/folder/${inbox.fileid}$`));
+  await expect(row(page, 'Deeper')).toBeVisible();
+  const deeperAt = await centre('Deeper');
+  await page.mouse.move(deeperAt.x, deeperAt.y, { steps: 5 });
+  await expect(row(page, 'Deeper')).toHaveClass(/is-drop-target/);
+  await page.mouse.up();
+  await expect(page.getByText('Moved.')).toBeVisible();
+  await expect.poll(() => namesIn(page, gid, deeper.fileid)).toEqual(['a.txt']);
+  expect(await namesIn(page, gid, folder.fileid)).toEqual(['Inbox']);
+  // The folder opened stays open: nothing else was opened by the drop
+  await expect(page).toHaveURL(new RegExp(`/folder/${inbox.fileid}$`));
+
+  // Files from the desktop held over a folder row open it too
+  await page.goto(`/pcview/drive/folder/${folder.fileid}`);
+  const data = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['dropped'], 'deep.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  const over = async (name: string) => {
+    const target = row(page, name).locator('.cirrus-filelist-name');
+    await target.dispatchEvent('dragenter', { dataTransfer: data });
+    await target.dispatchEvent('dragover', { dataTransfer: data });
+    return target;
+  };
+  await over('Inbox');
+  await expect(page).toHaveURL(new RegExp(`/folder/${inbox.fileid}$`));
+  const target = await over('Deeper');
+  await expect(page.getByText('Drop to upload to “Deeper”')).toBeVisible();
+  await target.dispatchEvent('drop', { dataTransfer: data });
+  await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
+  await expect.poll(() => namesIn(page, gid, deeper.fileid)).toEqual(['a.txt', 'deep.txt']);
+
+  // A row held over a crumb above opens that folder; let go on the list there, it moves into it
+  await expect(page).toHaveURL(new RegExp(`/folder/${inbox.fileid}$`));
+  const rowAt = await centre('Deeper');
+  await page.mouse.move(rowAt.x, rowAt.y);
+  await page.mouse.down();
+  const crumb = page
+    .getByRole('navigation', { name: 'Location' })
+    .getByRole('link', { name: `Spring ${stamp}` });
+  const crumbBox = await crumb.boundingBox();
+  if (!crumbBox) throw new Error('no crumb');
+  await page.mouse.move(crumbBox.x + crumbBox.width / 2, crumbBox.y + crumbBox.height / 2, { steps: 5 });
+  await expect(page).toHaveURL(new RegExp(`/folder/${folder.fileid}$`));
+  // Below the rows, and then over the Inbox row, where the row came from: both are this folder
+  const list = await page.locator('.cirrus-browser').boundingBox();
+  if (!list) throw new Error('no list');
+  await page.mouse.move(list.x + 150, list.y + list.height - 60, { steps: 5 });
+  await expect(page.getByText(`Drop to move to “Spring ${stamp}”`)).toBeVisible();
+  const inboxRow = await centre('Inbox');
+  await page.mouse.move(inboxRow.x, inboxRow.y, { steps: 5 });
+  await expect(row(page, 'Inbox')).not.toHaveClass(/is-drop-target/);
+  await expect(page.getByText(`Drop to move to “Spring ${stamp}”`)).toBeVisible();
+  await page.mouse.up();
+  await expect(row(page, 'Deeper')).toBeVisible();
+  await expect.poll(() => namesIn(page, gid, folder.fileid)).toEqual(['Deeper', 'Inbox']);
+  expect(await namesIn(page, gid, inbox.fileid)).toEqual([]);
+});

@@ -86,6 +86,8 @@ export const SCROLL_THROTTLE_MS = 200;
 export const RESIZE_THROTTLE_MS = 50;
 export const UPDATE_STATUS_THROTTLE_MS = 300;
 export const SCREEN_HEARTBEAT_MS = 2000;
+/** A drag held this long over a folder opens it, as desktop file managers do (ours). */
+export const DRAG_HOVER_OPEN_MS = 1000;
 export const PASSWORD_LOGOUT_DELAY = 1000;
 /** Modal dialogs ignore a cancel within 500 ms of opening (spec 000 §2). */
 export const MODAL_CANCEL_GUARD_MS = 500;

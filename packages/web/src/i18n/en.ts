@@ -216,6 +216,7 @@ export const en = {
       someFailed_other: '{{count}} items could not be deleted.',
     },
     dragMove: {
+      dropHint: 'Drop to move to “{{name}}”',
       count_one: '{{count}} item',
       count_other: '{{count}} items',
     },

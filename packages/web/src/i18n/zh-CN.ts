@@ -211,6 +211,7 @@ export const zhCN: Messages = {
       someFailed_other: '有 {{count}} 项未能删除。',
     },
     dragMove: {
+      dropHint: '松开即可移动到“{{name}}”',
       count_one: '{{count}} 项',
       count_other: '{{count}} 项',
     },

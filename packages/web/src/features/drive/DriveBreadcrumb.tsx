@@ -17,9 +17,10 @@ interface DriveBreadcrumbProps {
   personal?: PersonalSpaceIds;
 }
 
-/** A crumb above the current folder; rows of the list dropped on it move into its folder. */
+/** A crumb above the current folder; rows of the list dropped on it move into its folder, and held there open it. */
 function CrumbLink({ crumb, drop }: { crumb: Crumb; drop: (to: FolderRef) => void }) {
-  const target = useFolderDropTarget(crumb.folder, drop);
+  const navigate = useNavigate();
+  const target = useFolderDropTarget(crumb.folder, drop, () => navigate(crumb.to));
   return (
     <Link
       to={crumb.to}

@@ -1,4 +1,10 @@
-import { DownloadOutlined, MoreOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  DragOutlined,
+  MoreOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import {
   errorText,
   type FileLockInfo,
@@ -79,7 +85,13 @@ import {
 import { nextSort, readSort, saveSort } from './sorting';
 import { fromFileList } from './upload/collect';
 import { uploads } from './upload/upload-manager';
-import { useDragLabel, useMoveOnDrop } from './useDragMove';
+import {
+  bothDragHandlers,
+  useDragLabel,
+  useFolderDropTarget,
+  useHoverOpen,
+  useMoveOnDrop,
+} from './useDragMove';
 import { useDropUpload } from './useDropUpload';
 import { type DriveView, readView, saveView } from './view-mode';
 
@@ -385,6 +397,14 @@ export function FileBrowser({
   const moveOnDrop = useMoveOnDrop(personal);
   const dragLabel = useDragLabel();
   const [dropRow, setDropRow] = useState<number>();
+  // A drag held over a folder row opens the folder, to be dropped deeper (rows or desktop files).
+  useHoverOpen(dropRow, (id) => {
+    setDropRow(undefined);
+    const file = list.files.find((f) => f.id === id);
+    if (file) openItem(file);
+  });
+  // Rows dragged in from another folder (a held drag opened this one) may be let go anywhere in it.
+  const moveHere = useFolderDropTarget(canUpload ? folder : undefined, moveOnDrop);
   const rowDrag: RowDrag = {
     draggable: (file) => hasPermission(file.user_acl, 'move'),
     start: (file, event) => {
@@ -415,7 +435,8 @@ export function FileBrowser({
     drop: (file, event) => {
       setDropRow(undefined);
       const to = folderRowTarget(file, folder.gid);
-      if (!to || !isDragMove(event.dataTransfer)) return;
+      // A row that takes no drop (the folder the rows came from) leaves it to the list around it.
+      if (!to || !isDragMove(event.dataTransfer) || !mayDropInto(currentDragMove(), to)) return;
       event.preventDefault();
       moveOnDrop(to);
     },
@@ -493,7 +514,10 @@ export function FileBrowser({
   }
 
   return (
-    <section className={`cirrus-browser${drop.dragging ? ' is-dragging' : ''}`} {...drop.handlers}>
+    <section
+      className={`cirrus-browser${drop.dragging || moveHere.over ? ' is-dragging' : ''}`}
+      {...bothDragHandlers(drop.handlers, moveHere.handlers)}
+    >
       <DriveToolbar
         selected={selectedFiles}
         canUpload={canUpload}
@@ -599,11 +623,11 @@ export function FileBrowser({
         dropTargetId={dropRow}
       />
 
-      {drop.dragging && (
+      {(drop.dragging || moveHere.over) && (
         <div className="cirrus-drop-hint" aria-live="polite">
-          <UploadOutlined aria-hidden />
+          {drop.dragging ? <UploadOutlined aria-hidden /> : <DragOutlined aria-hidden />}
           <span>
-            {t('drive.list.dropHint', {
+            {t(drop.dragging ? 'drive.list.dropHint' : 'drive.dragMove.dropHint', {
               name: list.files.find((file) => file.id === dropRow)?.fname ?? folderName,
             })}
           </span>

@@ -3,7 +3,7 @@ import { AUTO_CONVERT_STATE } from '@cirrus/shared';
 import { Button, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import type { ReactNode, UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TeamAvatar } from '../../components/TeamAvatar';
 import { DriveShortcuts } from '../recent/DriveShortcuts';
 import { CreateTeamButton } from '../teams/CreateTeamButton';
@@ -30,7 +30,8 @@ function SpaceItem({
   root?: FolderRef;
   drop: (to: FolderRef) => void;
 }) {
-  const target = useFolderDropTarget(root, drop);
+  const navigate = useNavigate();
+  const target = useFolderDropTarget(root, drop, () => navigate(to));
   return (
     <li className={`cirrus-space${active ? ' is-active' : ''}${target.over ? ' is-drop-target' : ''}`}>
       <Link

@@ -1,5 +1,5 @@
-import type { FileRecord } from '@cirrus/shared';
-import { type DragEvent, useState } from 'react';
+import { DRAG_HOVER_OPEN_MS, type FileRecord } from '@cirrus/shared';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/useNotify';
 import { currentDragMove, endDragMove, isDragMove, mayDropInto } from './drag-move';
@@ -35,12 +35,37 @@ export function useMoveOnDrop(personal: PersonalSpaceIds) {
 }
 
 /**
- * Drop handlers for one element that stands for a folder (a crumb), and whether a drag that may
- * land there is over it. The pointer crossing the element's children fires leave and enter, so a
- * depth count says when it has really left.
+ * A drag held over a folder opens it after DRAG_HOVER_OPEN_MS, as desktop file managers do
+ * ("spring-loaded" folders), so that rows and desktop files can be dropped deeper than the folder
+ * on screen. `over` is what the drag is over (undefined when over nothing that opens); the clock
+ * starts again whenever it changes.
  */
-export function useFolderDropTarget(to: FolderRef | undefined, drop: (to: FolderRef) => void) {
+export function useHoverOpen<T>(over: T | undefined, open: (over: T) => void): void {
+  const latest = useRef(open);
+  latest.current = open;
+  useEffect(() => {
+    if (over === undefined) return;
+    const timer = setTimeout(() => latest.current(over), DRAG_HOVER_OPEN_MS);
+    return () => clearTimeout(timer);
+  }, [over]);
+}
+
+/**
+ * Drop handlers for one element that stands for a folder (a crumb, a space of the side list, the
+ * list of the folder open), and whether a drag that may land there is over it; held there, the
+ * drag opens it (`open`, for an element that leads elsewhere). The pointer crossing the element's
+ * children fires leave and enter, so a depth count says when it has really left.
+ */
+export function useFolderDropTarget(
+  to: FolderRef | undefined,
+  drop: (to: FolderRef) => void,
+  open?: () => void,
+) {
   const [depth, setDepth] = useState(0);
+  useHoverOpen(open && depth > 0 ? true : undefined, () => {
+    setDepth(0);
+    open?.();
+  });
   const takes = (event: DragEvent) =>
     to !== undefined && isDragMove(event.dataTransfer) && mayDropInto(currentDragMove(), to);
   return {
@@ -59,12 +84,31 @@ export function useFolderDropTarget(to: FolderRef | undefined, drop: (to: Folder
       },
       onDrop: (event: DragEvent) => {
         setDepth(0);
-        if (!to || !isDragMove(event.dataTransfer)) return;
+        // A folder inside the element (a row of the list) took the drop already.
+        if (!to || !isDragMove(event.dataTransfer) || event.defaultPrevented) return;
         event.preventDefault();
         drop(to);
       },
     },
   };
+}
+
+type DragHandlers = Partial<
+  Record<'onDragEnter' | 'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void>
+>;
+
+/** Two sets of drag handlers on one element, each of which looks only at its own kind of drag. */
+export function bothDragHandlers(a: DragHandlers, b: DragHandlers): DragHandlers {
+  const keys = ['onDragEnter', 'onDragOver', 'onDragLeave', 'onDrop'] as const;
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      (event: DragEvent) => {
+        a[key]?.(event);
+        b[key]?.(event);
+      },
+    ]),
+  );
 }
 
 /**
