@@ -99,16 +99,12 @@ export function TeamInfoTab({ team }: { team: TeamRecord }) {
         items={[
           { key: 'created', label: t('info.created'), children: formatDate(team.created_at) },
           { key: 'type', label: t('info.type'), children: t(`types.${team.type}`) },
-          // The department the team belongs to (spec 000 §2 "team ownership"); no row without one.
-          ...(team.ascription_dept?.display_path_name
-            ? [
-                {
-                  key: 'ownership',
-                  label: t('info.ownership'),
-                  children: team.ascription_dept.display_path_name,
-                },
-              ]
-            : []),
+          // The department the team belongs to (spec 000 §2: "team ownership (department display path or --)").
+          {
+            key: 'ownership',
+            label: t('info.ownership'),
+            children: team.ascription_dept?.display_path_name || '--',
+          },
           { key: 'owner', label: t('info.owner'), children: team.owner_user?.nick_name ?? '--' },
           {
             key: 'space',
