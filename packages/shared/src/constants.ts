@@ -56,8 +56,6 @@ export const NAME_MAX = 249;
 export const SEARCH_MAX_CHARS = 30;
 /** Used when no upload limit is configured (spec 001 §5, spec 002 §9): 100 MB. */
 export const DEFAULT_MAX_FILE_SIZE = 104857600;
-/** spec 001 §8: client upload error 5007 inserts the limit 10; read as megabytes (value otherwise not shown). */
-export const DEFAULT_CONVERT_MAX_FILE_SIZE_MB = 10;
 /** Upload threads per client: not shown; 3 parallel transfers is ours. */
 export const UPLOAD_THREADS = 3;
 /** Size of one resumable upload chunk: not shown (ours): 8 MiB. */

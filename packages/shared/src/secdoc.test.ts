@@ -44,8 +44,11 @@ describe('security documents', () => {
 
   test('the conversion takes up to 10 MB, that included', () => {
     const limit = SECDOC_CONVERT_MAX_MB * 1024 * 1024;
-    expect(secdocConvertibleSize(limit)).toBe(true);
-    expect(secdocConvertibleSize(limit + 1)).toBe(false);
+    expect(secdocConvertibleSize(limit, SECDOC_CONVERT_MAX_MB)).toBe(true);
+    expect(secdocConvertibleSize(limit + 1, SECDOC_CONVERT_MAX_MB)).toBe(false);
+    // A company's own limit (setting secdoc_convert_max_mb)
+    expect(secdocConvertibleSize(limit + 1, 11)).toBe(true);
+    expect(secdocConvertibleSize(1024 * 1024 + 1, 1)).toBe(false);
     expect(isSecdoc({ secure_guid: '' })).toBe(false);
     expect(isSecdoc({ secure_guid: 'a-b' })).toBe(true);
   });

@@ -44,7 +44,10 @@ export interface SecdocRightView extends SecdocRight {
   name: string;
 }
 
-/** The largest document auto-convert takes, in MB (spec 001 §8: error 5007, "limit 10"). */
+/**
+ * The largest document auto-convert takes by default, in MB (spec 001 §8: error 5007, "limit 10");
+ * a company sets its own (setting secdoc_convert_max_mb, spec 000 §9 "from configuration").
+ */
 export const SECDOC_CONVERT_MAX_MB = 10;
 /** More rights than this on one document is a mistake, not a policy. */
 export const SECDOC_MAX_RIGHTS = 200;
@@ -99,8 +102,9 @@ export function securityDocsConvert(settings: {
   return settings.ALLOW_AUTO_CONVERT_SECDOC && settings.allow_securitydoc;
 }
 
-export function secdocConvertibleSize(bytes: number): boolean {
-  return bytes <= SECDOC_CONVERT_MAX_MB * 1024 * 1024;
+/** Whether content of `bytes` may become a security document under a limit of `maxMb` megabytes. */
+export function secdocConvertibleSize(bytes: number, maxMb: number): boolean {
+  return bytes <= maxMb * 1024 * 1024;
 }
 
 /** Whether a file record is a security document. */

@@ -196,6 +196,13 @@ export const SETTING_HELP: Record<SettingName, SettingHelp> = {
     min: 1,
     max: 1024 ** 4,
   },
+  secdoc_convert_max_mb: {
+    group: 'limits',
+    zh: '自动转换为安全文档的最大文件大小（MB），超过则转换失败（错误 5007）。',
+    en: 'The largest document, in MB, that becomes a security document; above it the conversion fails (error 5007).',
+    min: 1,
+    max: 1024,
+  },
   max_group_members: {
     group: 'limits',
     zh: '每个团队的最多成员数。',

@@ -4,6 +4,8 @@
  * the web app reads them through GET /portal/v1/companies/encrypted_settings?names=...
  * Values the specs leave "not shown" get the defaults below.
  */
+import { SECDOC_CONVERT_MAX_MB } from './secdoc.ts';
+
 export type LinkRange = 'anyone' | 'company' | 'group' | 'user';
 
 export interface PrivatePasswordRule {
@@ -43,6 +45,8 @@ export interface Settings {
   history_version_count: number;
   history_version_max: number;
   max_file_size: number;
+  /** The largest document auto-convert takes, in MB (spec 000 §9: "from configuration"; spec 001 §8's 5007 inserts it). */
+  secdoc_convert_max_mb: number;
   max_group_members: number;
   max_groups_per_user: number;
   trash_retention_days: number;
@@ -88,6 +92,7 @@ export const DEFAULT_SETTINGS: Settings = {
   history_version_count: 20,
   history_version_max: 100,
   max_file_size: 104857600,
+  secdoc_convert_max_mb: SECDOC_CONVERT_MAX_MB,
   max_group_members: 500,
   max_groups_per_user: 100,
   trash_retention_days: 30,

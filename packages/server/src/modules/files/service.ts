@@ -171,9 +171,19 @@ export function createFileService({
     });
   }
 
-  /** Whether a new file of this name made in this space becomes a security document (secdoc/policy.ts). */
-  async function convertsNew(space: FileContext['space'], name: string): Promise<boolean> {
-    return autoConverts(space, name) && securityDocsConvert(await settings.get(space.company_id));
+  /**
+   * Whether a new file of this name made in this space becomes a security document
+   * (secdoc/policy.ts), and the largest content a security document of the space takes, in MB.
+   */
+  async function secdocRules(
+    space: FileContext['space'],
+    name: string,
+  ): Promise<{ convertsNew: boolean; maxMb: number }> {
+    const config = await settings.get(space.company_id);
+    return {
+      convertsNew: autoConverts(space, name) && securityDocsConvert(config),
+      maxMb: config.secdoc_convert_max_mb,
+    };
   }
 
   /** A new file with its first version: its row as stored. `secure`: a security document. */
@@ -248,7 +258,7 @@ export function createFileService({
     alsoInTransaction?: (trx: Trx) => Promise<void>,
   ): Promise<FileRecord> {
     const lockCheck = await locks.forActor(actor);
-    const secure = await convertsNew(target.ctx.space, name);
+    const { convertsNew: secure, maxMb } = await secdocRules(target.ctx.space, name);
     // A transaction shared with the other uploads of the moment: several small files arriving
     // together into a folder commit at once (db/shared-transactions.ts, issue 11 W3). It answers
     // the new file's row, or the id of the file that got a new version.
@@ -264,12 +274,12 @@ export function createFileService({
       );
       if (!existing) {
         requirePermission(target.mask, mode === 'create' ? 'new_empty' : 'upload');
-        if (secure) assertConvertibleSize(digest.size);
+        if (secure) assertConvertibleSize(digest.size, maxMb);
         return addFile(trx, actor, target, childPath(folder), name, digest, secure, mode);
       }
       // A name taken by a folder, or any taken name for a new empty file, is a conflict.
       if (mode === 'create' || existing.is_folder) throw new DomainError('fileNameConflict');
-      if (existing.secure_guid) assertConvertibleSize(digest.size);
+      if (existing.secure_guid) assertConvertibleSize(digest.size, maxMb);
       await lockCheck.assertFree(trx, existing);
       await addVersion(trx, actor, target.ctx, existing, digest);
       return existing.id;
@@ -576,8 +586,8 @@ export function createFileService({
       // A new version of a file someone else holds the lock of is refused up front (and again at commit).
       if (existing) await (await locks.forActor(actor)).assertFree(db, existing);
       // A security document takes no content above the conversion's limit (spec 001 §8, 5007).
-      if (existing ? existing.secure_guid : await convertsNew(target.ctx.space, name))
-        assertConvertibleSize(size);
+      const secdoc = await secdocRules(target.ctx.space, name);
+      if (existing ? existing.secure_guid : secdoc.convertsNew) assertConvertibleSize(size, secdoc.maxMb);
       await quota.check(actor.userId, target.ctx.space, {
         bytes: size - (existing?.size ?? 0),
         files: existing ? 0 : 1,

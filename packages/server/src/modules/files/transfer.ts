@@ -94,16 +94,17 @@ export function createTransferService({ db, access, quota, events, locks, settin
   /**
    * The office documents among `rows` that become security documents on arriving in the target:
    * a team whose auto-convert is on takes them as it takes uploads (secdoc/policy.ts), so one
-   * above 10 MB is refused (convertFileTooLarge) and nothing arrives.
+   * above the company's limit (secdoc_convert_max_mb) is refused (convertFileTooLarge) and nothing arrives.
    */
   async function arrivingSecdocs(rows: FileRow[], target: LocatedFolder): Promise<Set<number>> {
     const { space } = target.ctx;
     const documents = rows.filter(
       (row) => !row.is_folder && !row.secure_guid && autoConverts(space, row.name),
     );
-    if (documents.length === 0 || !securityDocsConvert(await settings.get(space.company_id)))
-      return new Set();
-    for (const row of documents) assertConvertibleSize(row.size);
+    if (documents.length === 0) return new Set();
+    const config = await settings.get(space.company_id);
+    if (!securityDocsConvert(config)) return new Set();
+    for (const row of documents) assertConvertibleSize(row.size, config.secdoc_convert_max_mb);
     return new Set(documents.map((row) => row.id));
   }
 

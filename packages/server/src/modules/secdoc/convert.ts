@@ -44,7 +44,8 @@ export function createTeamConversion({
       const space = await repo.teamToConvert(db, groupId);
       if (!space || space.auto_convert_state === AUTO_CONVERT_STATE.off) return converted;
       // The deployment no longer converts: the team stops saying "converting".
-      if (!securityDocsConvert(await settings.get(space.company_id))) {
+      const config = await settings.get(space.company_id);
+      if (!securityDocsConvert(config)) {
         await repo.settleConversion(db, groupId);
         return converted;
       }
@@ -55,7 +56,9 @@ export function createTeamConversion({
       }
       after = rows[rows.length - 1].id;
       const documents = rows.filter(
-        (row) => isSecdocConvertible(splitExt(row.name).ext) && secdocConvertibleSize(Number(row.size)),
+        (row) =>
+          isSecdocConvertible(splitExt(row.name).ext) &&
+          secdocConvertibleSize(Number(row.size), config.secdoc_convert_max_mb),
       );
       if (documents.length === 0) continue;
       const managers = new Set(

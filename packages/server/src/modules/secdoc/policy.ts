@@ -4,7 +4,6 @@ import {
   isSecdocConvertible,
   operationBits,
   operationIdsOf,
-  SECDOC_CONVERT_MAX_MB,
   SECDOC_PRINCIPAL,
   secdocConvertibleSize,
   secdocMask,
@@ -72,10 +71,9 @@ export function autoConverts(space: Pick<GroupRow, 'type' | 'auto_convert_state'
   );
 }
 
-/** Refuses content a security document cannot take (spec 001 §8 error 5007, "limit 10"). */
-export function assertConvertibleSize(bytes: number): void {
-  if (!secdocConvertibleSize(bytes))
-    throw new DomainError('convertFileTooLarge', { limit: SECDOC_CONVERT_MAX_MB });
+/** Refuses content a security document cannot take (spec 001 §8 error 5007, "limit 10": the company's setting). */
+export function assertConvertibleSize(bytes: number, maxMb: number): void {
+  if (!secdocConvertibleSize(bytes, maxMb)) throw new DomainError('convertFileTooLarge', { limit: maxMb });
 }
 
 /**

@@ -295,6 +295,39 @@ describe('auto-convert (spec 000 §1, spec 001 §4)', () => {
     const txt = await oc.post(txUrl(gid, 0), { name: 'huge.txt', size: big, sha1: sha1Of(Buffer.alloc(0)) });
     expect(txt.statusCode, txt.body).toBe(200);
   });
+
+  test('the limit is the company setting secdoc_convert_max_mb (spec 000 §9: from configuration)', async () => {
+    const { gid, oc } = await secureTeam();
+    await t.services.settings.set(0, 'secdoc_convert_max_mb', 1);
+    try {
+      const over = await oc.post(txUrl(gid, 0), {
+        name: 'deck.pptx',
+        size: 1024 * 1024 + 1,
+        sha1: sha1Of(Buffer.alloc(0)),
+      });
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toMatchObject({
+        result: 'convertFileTooLarge',
+        msg: 'Conversion failed: the file is larger than 1 MB.',
+        debug: { limit: 1 },
+      });
+      // A new version of a security document too
+      const version = await oc.post(txUrl(gid, 0), {
+        name: 'plan.docx',
+        size: 1024 * 1024 + 1,
+        sha1: sha1Of(Buffer.alloc(0)),
+      });
+      expect(version.json()).toMatchObject({ result: 'convertFileTooLarge', debug: { limit: 1 } });
+      const within = await oc.post(txUrl(gid, 0), {
+        name: 'deck.pptx',
+        size: 1024 * 1024,
+        sha1: sha1Of(Buffer.alloc(0)),
+      });
+      expect(within.statusCode, within.body).toBe(200);
+    } finally {
+      await t.services.settings.unset(0, 'secdoc_convert_max_mb');
+    }
+  });
 });
 
 describe('turning auto-convert on while someone turns it off', () => {

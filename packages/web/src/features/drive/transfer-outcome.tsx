@@ -1,16 +1,10 @@
-import {
-  errorText,
-  isErrorKey,
-  type Lang,
-  messageText,
-  SECDOC_CONVERT_MAX_MB,
-  SUCCESS_TOAST_MS,
-} from '@cirrus/shared';
+import { errorText, isErrorKey, type Lang, messageText, SUCCESS_TOAST_MS } from '@cirrus/shared';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FailItem } from '../../api/drive';
 import { useLanguage } from '../../i18n';
+import { useSettings } from '../settings/queries';
 import { drivePath, type FolderRef, locationOfFolder, type PersonalSpaceIds } from './location';
 import type { TransferKind } from './queries';
 
@@ -19,14 +13,20 @@ import type { TransferKind } from './queries';
  * shows that failure's mapped message, else a generic one; a move shows permission denied when
  * that is the cause, else the move-failed message. Refusals of security documents say theirs.
  */
-export function transferFailureText(kind: TransferKind, failList: readonly FailItem[], lang: Lang): string {
+export function transferFailureText(
+  kind: TransferKind,
+  failList: readonly FailItem[],
+  lang: Lang,
+  /** The company's conversion limit in MB (setting secdoc_convert_max_mb), which 5007 inserts. */
+  convertLimitMb: number,
+): string {
   const keyOf = (item: FailItem) => (isErrorKey(item.result) ? item.result : undefined);
   // A security document refused leaving its team says why, whatever else failed.
   const secure = failList.find((item) => item.result.startsWith('security_group_forbidden'));
   if (secure) return errorText(keyOf(secure) ?? 'security_group_forbidden', lang);
   // So does an office document too large to become one in a secure team.
   if (failList.some((item) => item.result === 'convertFileTooLarge'))
-    return errorText('convertFileTooLarge', lang, { limit: SECDOC_CONVERT_MAX_MB });
+    return errorText('convertFileTooLarge', lang, { limit: convertLimitMb });
   if (kind === 'copy') {
     const key = failList.length === 1 ? keyOf(failList[0]) : undefined;
     return errorText(key ?? 'copyFilesFail', lang);
@@ -45,11 +45,12 @@ export function transferFailureText(kind: TransferKind, failList: readonly FailI
 export function useTransferOutcome(kind: TransferKind, personal: PersonalSpaceIds) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { secdoc_convert_max_mb } = useSettings();
   const { message } = App.useApp();
   const navigate = useNavigate();
   return (to: FolderRef, count: number, failList: readonly FailItem[]) => {
     if (failList.length > 0) {
-      void message.error(transferFailureText(kind, failList, language));
+      void message.error(transferFailureText(kind, failList, language, secdoc_convert_max_mb));
       if (failList.length === count) return;
     }
     const key = `transfer-${Date.now()}`;

@@ -7,6 +7,7 @@ import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import { FolderTreePicker, type PickedTarget, targetFolder } from '../drive/FolderTreePicker';
 import { transferFailureText } from '../drive/transfer-outcome';
+import { useSettings } from '../settings/queries';
 import { useSearchMove } from './queries';
 
 interface SearchMoveDialogProps {
@@ -23,6 +24,7 @@ interface SearchMoveDialogProps {
 export function SearchMoveDialog({ open, files, onClose, onDone }: SearchMoveDialogProps) {
   const { t } = useTranslation('search');
   const language = useLanguage();
+  const settings = useSettings();
   const notify = useNotify();
   const { message } = App.useApp();
   const move = useSearchMove();
@@ -42,7 +44,10 @@ export function SearchMoveDialog({ open, files, onClose, onDone }: SearchMoveDia
         onSuccess: ({ failList }) => {
           onClose();
           onDone();
-          if (failList.length > 0) void message.error(transferFailureText('move', failList, language));
+          if (failList.length > 0)
+            void message.error(
+              transferFailureText('move', failList, language, settings.secdoc_convert_max_mb),
+            );
           if (failList.length < files.length) {
             void message.success(messageText('moveSuccess', language), SUCCESS_TOAST_MS / 1000);
           }
