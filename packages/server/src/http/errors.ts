@@ -73,6 +73,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const key = clientErrorKey(error.statusCode);
       return reply.status(statusOf(key)).send(errorBody(key));
     }
+    // A call its client left (req.signal, passed to work that stops for it): nobody reads the answer.
+    if (req.signal.aborted && error.name === 'AbortError') {
+      req.log.info('request aborted by its client');
+      return reply.status(500).send(errorBody('serverException'));
+    }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('serverException'));
   });

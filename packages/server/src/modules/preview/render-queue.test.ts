@@ -75,4 +75,85 @@ describe('render queue', () => {
     expect(most).toBe(limit);
     expect(queue.stats()).toMatchObject({ started: 10, peak: limit, active: 0, waiting: 0 });
   });
+
+  test('a render still waiting when its only asker goes away does not run', async () => {
+    const queue = createRenderQueue(1);
+    const busy = gate();
+    const first = queue.run('a:thumb', () => busy.opened.then(() => 'a'));
+    const left = new AbortController();
+    let ran = false;
+    const gone = queue.run(
+      'b:thumb',
+      async () => {
+        ran = true;
+        return 'b';
+      },
+      left.signal,
+    );
+    await tick();
+    expect(queue.stats()).toMatchObject({ active: 1, waiting: 1 });
+
+    left.abort();
+    await expect(gone).rejects.toMatchObject({ name: 'AbortError' });
+    expect(queue.stats()).toMatchObject({ waiting: 0, dropped: 1 });
+    busy.open();
+    expect(await first).toBe('a');
+    await tick();
+    expect(ran).toBe(false);
+    expect(queue.stats()).toMatchObject({ started: 1, active: 0, waiting: 0 });
+    // Asked again later, it is made.
+    expect(await queue.run('b:thumb', async () => 'b again')).toBe('b again');
+  });
+
+  test('a waiting render runs while anyone who asked for it is still there', async () => {
+    const queue = createRenderQueue(1);
+    const busy = gate();
+    const first = queue.run('a:thumb', () => busy.opened.then(() => 'a'));
+    let runs = 0;
+    const task = async () => {
+      runs++;
+      return 'b';
+    };
+    const [one, two, three] = [new AbortController(), new AbortController(), new AbortController()];
+    const left = queue.run('b:thumb', task, one.signal);
+    const stays = queue.run('b:thumb', task, two.signal);
+    const patient = queue.run('c:thumb', task);
+    const alsoLeft = queue.run('c:thumb', task, three.signal);
+    one.abort();
+    three.abort();
+    await expect(left).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(alsoLeft).rejects.toMatchObject({ name: 'AbortError' });
+    busy.open();
+    expect(await Promise.all([first, stays, patient])).toEqual(['a', 'b', 'b']);
+    expect(runs).toBe(2);
+    expect(queue.stats()).toMatchObject({ started: 3, dropped: 0 });
+  });
+
+  test('a render that has started finishes when its asker goes (its picture is kept for the next)', async () => {
+    const queue = createRenderQueue(1);
+    const g = gate();
+    let finished = false;
+    const left = new AbortController();
+    const gone = queue.run(
+      'a:thumb',
+      async () => {
+        await g.opened;
+        finished = true;
+        return 'a';
+      },
+      left.signal,
+    );
+    await tick();
+    left.abort();
+    await expect(gone).rejects.toMatchObject({ name: 'AbortError' });
+    g.open();
+    await tick();
+    expect(finished).toBe(true);
+    expect(queue.stats()).toMatchObject({ started: 1, active: 0, dropped: 0 });
+    // An asker already gone is not queued at all.
+    await expect(queue.run('b:thumb', async () => 'b', left.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(queue.stats()).toMatchObject({ started: 1, waiting: 0 });
+  });
 });

@@ -117,6 +117,7 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
             { ...source(req), glance: req.query.size === 'thumb' },
             req.query.size,
             req.query.v,
+            req.signal,
           ),
           blobs,
         ),

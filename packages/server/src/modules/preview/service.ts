@@ -535,7 +535,8 @@ export function createPreviewService(deps: Deps) {
      * The picture the viewer shows, or a thumbnail: made once per content (see images.ts), by
      * one render however many ask at once, a few renders at a time (render-queue.ts). `version`
      * is the content the asker expects (the list's fsha, ?v=): when it is the file's, the answer
-     * is for that content alone and the browser may keep it (immutable).
+     * is for that content alone and the browser may keep it (immutable). `signal`: the request; a
+     * render still waiting for its turn when every asker has gone is not made.
      */
     async image(
       actor: Actor | null,
@@ -543,6 +544,7 @@ export function createPreviewService(deps: Deps) {
       q: SourceQuery,
       size: ImageSize,
       version?: string,
+      signal?: AbortSignal,
     ): Promise<Bytes> {
       const t = await target(actor, fileId, q);
       requireKind(t, 'image');
@@ -559,7 +561,7 @@ export function createPreviewService(deps: Deps) {
         };
       const made =
         (await madeImage(file.sha256, size)) ??
-        (await renders.run(`${file.sha256}:${size}`, () => renderOnce(file.sha256, t.ext, size)));
+        (await renders.run(`${file.sha256}:${size}`, () => renderOnce(file.sha256, t.ext, size), signal));
       return { ...made, ...answer };
     },
 
