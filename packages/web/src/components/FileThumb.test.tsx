@@ -27,6 +27,14 @@ describe('thumbnailUrl: only pictures the server draws ask for a thumbnail', () 
     expect(thumbnailUrl(file('bmp', { fsize: 50_000 }))).toBeDefined();
   });
 
+  test('a picture in the recycle bin is asked for through the bin (the recycle marker); a binned folder has none', () => {
+    expect(thumbnailUrl(file('png', { ftype: 'delfile', fsha: 'b'.repeat(40) }))).toBe(
+      `/v1/preview/files/42/image?size=thumb&recycle=1&v=${'b'.repeat(40)}`,
+    );
+    expect(thumbnailUrl(file('', { ftype: 'delfolder' }))).toBeUndefined();
+    expect(thumbnailUrl(file('pdf', { ftype: 'delfile' }))).toBeUndefined();
+  });
+
   test('the content version and a share link travel in the address', () => {
     const sha = 'a'.repeat(40);
     expect(thumbnailUrl(file('png', { fsha: sha }))).toBe(`/v1/preview/files/42/image?size=thumb&v=${sha}`);

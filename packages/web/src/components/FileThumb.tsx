@@ -22,10 +22,14 @@ export interface ThumbSource {
 /**
  * The address of a file's list thumbnail (the server's 256 px WebP), or undefined for one that has
  * none (a folder, not a picture, too large, a kind the server does not decode: shared hasThumbnail).
+ * A file in the recycle bin (delfile) is asked for through the bin, with the recycle marker its
+ * preview carries (spec 001 §2): the server answers it to whoever may open that bin.
  */
 export function thumbnailUrl(file: ThumbFile, source: ThumbSource = {}): string | undefined {
-  if (file.ftype !== 'file' || !hasThumbnail(file.extname, file.fsize)) return undefined;
+  const inBin = file.ftype === 'delfile';
+  if ((file.ftype !== 'file' && !inBin) || !hasThumbnail(file.extname, file.fsize)) return undefined;
   const query = new URLSearchParams({ size: 'thumb' });
+  if (inBin) query.set('recycle', '1');
   if (file.fsha) query.set('v', file.fsha);
   if (source.link) query.set('link', source.link);
   if (source.rand_code) query.set('rand_code', source.rand_code);

@@ -1,6 +1,7 @@
+import { TEAM_ROLE } from '@cirrus/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdir, myDrive, upload } from '../../../test/drive.ts';
+import { makeTeam, mkdir, myDrive, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 import { samplePng } from '../../seed/sample-content.ts';
 import { share } from '../links/test-kit.ts';
@@ -146,5 +147,71 @@ describe('list thumbnails', () => {
     // Opening it in the viewer is an opening.
     expect((await anon.get(`/v1/legacy/view?fileid=${file.fileid}${through}`)).statusCode).toBe(200);
     expect(await opens()).toBe(1);
+  });
+
+  test('in the bin (?recycle=1): for whom its preview opens, as long as it is there', async () => {
+    const { c, gid } = await me();
+    const file = await upload(c, gid, 0, 'old photo.png', photo(9));
+    const binned = thumbOf(file.fileid, `&recycle=1&v=${file.fsha}`);
+    expect((await c.delete(`/api/v3/groups/${gid}/files/${file.fileid}`)).statusCode).toBe(204);
+    // The bin lists it with the content's version the address names.
+    const row = (await c.get('/api/v3/recycles'))
+      .json()
+      .files.find((f: { fileid: number }) => f.fileid === file.fileid);
+    expect(row).toMatchObject({ ftype: 'delfile', fsha: file.fsha });
+
+    const thumb = await c.get(binned);
+    expect(thumb.statusCode, thumb.body).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Not as a live file, and not for anyone else.
+    expect((await c.get(thumbOf(file.fileid))).json().result).toBe('fileNotExists');
+    const stranger = await me();
+    const hidden = await stranger.c.get(binned);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().result).toBe('fileNotExists');
+
+    // Purged, it is gone.
+    const purge = await c.post('/api/v3/recycles/batch/destory', { fileids: [file.fileid] });
+    expect(purge.json().failList).toEqual([]);
+    const gone = await c.get(binned);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().result).toBe('fileNotExists');
+  });
+
+  test('in a team’s bin: for its creator, managers and admins; a member without the role is answered as if it were not there', async () => {
+    const owner = await t.makeUser();
+    const manager = await t.makeUser();
+    const member = await t.makeUser();
+    const gid = await makeTeam(t, owner, [
+      { user: manager, role: TEAM_ROLE.admin },
+      { user: member, role: TEAM_ROLE.member },
+    ]);
+    const oc = await owner.client();
+    const file = await upload(oc, gid, 0, 'team photo.png', photo(11));
+    const binned = thumbOf(file.fileid, `&recycle=1&v=${file.fsha}`);
+    // While it is live, the member sees its thumbnail.
+    const mc = await member.client();
+    expect((await mc.get(thumbOf(file.fileid))).statusCode).toBe(200);
+    expect((await oc.delete(`/api/v3/groups/${gid}/files/${file.fileid}`)).statusCode).toBe(204);
+
+    for (const who of [oc, await manager.client()]) {
+      const thumb = await who.get(binned);
+      expect(thumb.statusCode, thumb.body).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+    }
+    // The member gets what the bin preview answers them (spec 001 §2, §6).
+    expect((await mc.get(`/v1/legacy/view?fileid=${file.fileid}&recycle=1`)).json().result).toBe(
+      'fileNotExists',
+    );
+    for (const address of [binned, thumbOf(file.fileid), thumbOf(file.fileid, '&recycle=1')]) {
+      const hidden = await mc.get(address);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().result).toBe('fileNotExists');
+    }
+
+    const purge = await oc.post(`/api/v3/groups/${gid}/recycles/batch/destory`, { fileids: [file.fileid] });
+    expect(purge.json().failList).toEqual([]);
+    expect((await oc.get(binned)).json().result).toBe('fileNotExists');
   });
 });

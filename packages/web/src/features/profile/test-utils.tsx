@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, type SelfUser, type Settings, type UserBrief } from '@cirrus/shared';
+import {
+  DEFAULT_SETTINGS,
+  type FileRecord,
+  type SelfUser,
+  type Settings,
+  type UserBrief,
+} from '@cirrus/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
@@ -36,6 +42,44 @@ export function makeSelf(overrides: Partial<SelfUser> = {}): SelfUser {
     company: { companyid: 1, adminid: 1, name: 'Example Co.' },
     company_member: { employee_id: 'E12', title: 'Engineer', ext_phone_number: '', main_dept_id: 3 },
     depts: [{ id: 3, display_name: 'Web', display_path_name: 'Example Co./R&D/Web', path_name: '1/2/3' }],
+    ...overrides,
+  };
+}
+
+/** A file as the drive's lists answer it: a picture in a team space unless told otherwise. */
+export function makeFile(overrides: Partial<FileRecord> = {}): FileRecord {
+  const fileid = overrides.fileid ?? overrides.id ?? 31;
+  const fname = overrides.fname ?? 'photo.png';
+  return {
+    fileid,
+    id: fileid,
+    fname,
+    name: fname,
+    extname: fname.includes('.') ? (fname.split('.').pop() ?? '') : '',
+    ftype: 'file',
+    fsize: 120_000,
+    size: 120_000,
+    fver: 1,
+    fsha: 'c'.repeat(40),
+    mtime: 1_700_000_000,
+    ctime: 1_700_000_000,
+    groupid: 40,
+    teamid: 40,
+    parentid: 0,
+    path: `/${fname}`,
+    file_src: 'Design',
+    file_src_type: 'group',
+    openType: null,
+    isCoDoc: false,
+    labels: [],
+    user_acl: 4095,
+    user_role: 'member',
+    creator: { id: 12, name: 'Li Wei' },
+    modifier: { id: 12, name: 'Li Wei' },
+    secret_label: 0,
+    secure_guid: '',
+    safeFile: false,
+    link: null,
     ...overrides,
   };
 }

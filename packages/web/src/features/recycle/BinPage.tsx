@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { BinRef } from '../../api/recycle';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { HoverTooltip } from '../../components/HoverTooltip';
 import { type RecordColumn, RecordList, RowMoreButton } from '../../components/RecordList';
 import { useFocusReturn } from '../../components/useFocusReturn';
@@ -230,7 +230,7 @@ function BinView({ bin, title }: { bin: BinRef; title: string }) {
       main: true,
       render: (f) => (
         <>
-          <FileTypeIcon file={f} />
+          <FileThumb file={f} />
           <span className="cirrus-recordlist-stack">
             <span className="cirrus-recordlist-name" title={f.fname}>
               {f.fname}

@@ -5,42 +5,26 @@ import { App as AntdApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { authKeys } from '../auth/queries';
-import { json, makeSelf } from '../profile/test-utils';
+import { json, makeFile, makeSelf } from '../profile/test-utils';
 import { settingsKeys } from '../settings/queries';
 import { SearchBox } from './SearchBox';
 import { SearchListPage } from './SearchPages';
 
 function hit(fileid: number, fname: string, parentid = 0): SearchFileHit {
   return {
-    fileid,
-    id: fileid,
-    fname,
-    name: fname,
-    extname: 'docx',
-    ftype: 'file',
-    fsize: 10,
-    size: 10,
-    fver: 1,
-    fsha: '',
-    mtime: 1_700_000_000,
-    ctime: 1_700_000_000,
-    groupid: 7,
-    teamid: 7,
-    parentid,
+    ...makeFile({
+      fileid,
+      fname,
+      parentid,
+      fsize: 10,
+      fsha: '',
+      groupid: 7,
+      teamid: 7,
+      file_src: 'Reports team',
+    }),
     path: `/Reports/${fname}`,
-    file_src: 'Reports team',
-    file_src_type: 'group',
-    openType: null,
-    isCoDoc: false,
-    labels: [],
-    user_acl: 4095,
-    user_role: 'member',
     creator: { id: 1, name: 'A' },
     modifier: { id: 1, name: 'A' },
-    secret_label: 0,
-    secure_guid: '',
-    safeFile: false,
-    link: null,
     search: { match: 'name', name_ranges: [[0, 4]], snippet: null, snippet_ranges: [] },
   };
 }
