@@ -96,6 +96,22 @@ export const PREVIEW_IMAGE_MAX_PIXELS = 100_000_000;
 /** The longest side of the picture the viewer shows, and of a list thumbnail. */
 export const PREVIEW_IMAGE_SIZE = 2048;
 export const PREVIEW_THUMBNAIL_SIZE = 256;
+/** The longest side of a file's details panel picture: the panel's width on a screen of two device pixels a CSS pixel. */
+export const PREVIEW_DETAIL_SIZE = 800;
+/**
+ * The sizes a picture is rendered at (GET /v1/preview/files/{id}/image?size=), by their longest
+ * side: the viewer's, a details panel's, a list's thumbnail. Each is made once per content.
+ */
+export const PREVIEW_IMAGE_SIZES = {
+  view: PREVIEW_IMAGE_SIZE,
+  detail: PREVIEW_DETAIL_SIZE,
+  thumb: PREVIEW_THUMBNAIL_SIZE,
+} as const;
+export type PreviewImageSize = keyof typeof PREVIEW_IMAGE_SIZES;
+export const PREVIEW_IMAGE_SIZE_NAMES = Object.keys(PREVIEW_IMAGE_SIZES) as [
+  PreviewImageSize,
+  ...PreviewImageSize[],
+];
 /**
  * Pictures sent as they are, not decoded (browsers show them; sharp has no loader for them), with
  * their media types: their thumbnail is the file itself.

@@ -35,6 +35,11 @@ describe('thumbnailUrl: only pictures the server draws ask for a thumbnail', () 
     expect(thumbnailUrl(file('pdf', { ftype: 'delfile' }))).toBeUndefined();
   });
 
+  test('a details panel asks for the larger size, under the same rules', () => {
+    expect(thumbnailUrl(file('png'), {}, 'detail')).toBe('/v1/preview/files/42/image?size=detail');
+    expect(thumbnailUrl(file('docx'), {}, 'detail')).toBeUndefined();
+  });
+
   test('the content version and a share link travel in the address', () => {
     const sha = 'a'.repeat(40);
     expect(thumbnailUrl(file('png', { fsha: sha }))).toBe(`/v1/preview/files/42/image?size=thumb&v=${sha}`);

@@ -1,4 +1,4 @@
-import { hasThumbnail } from '@cirrus/shared';
+import { hasThumbnail, type PreviewImageSize } from '@cirrus/shared';
 import { type CSSProperties, useState } from 'react';
 import { FileTypeIcon } from './FileTypeIcon';
 import './FileThumb.css';
@@ -19,16 +19,23 @@ export interface ThumbSource {
   rand_code?: string;
 }
 
+/** A thumbnail's size: a list's (256 px), or a details panel's larger one (800 px); the viewer's is its own. */
+export type ThumbSize = Exclude<PreviewImageSize, 'view'>;
+
 /**
- * The address of a file's list thumbnail (the server's 256 px WebP), or undefined for one that has
+ * The address of a file's list thumbnail (the server's 256 px WebP; `size` detail: 800 px), or undefined for one that has
  * none (a folder, not a picture, too large, a kind the server does not decode: shared hasThumbnail).
  * A file in the recycle bin (delfile) is asked for through the bin, with the recycle marker its
  * preview carries (spec 001 §2): the server answers it to whoever may open that bin.
  */
-export function thumbnailUrl(file: ThumbFile, source: ThumbSource = {}): string | undefined {
+export function thumbnailUrl(
+  file: ThumbFile,
+  source: ThumbSource = {},
+  size: ThumbSize = 'thumb',
+): string | undefined {
   const inBin = file.ftype === 'delfile';
   if ((file.ftype !== 'file' && !inBin) || !hasThumbnail(file.extname, file.fsize)) return undefined;
-  const query = new URLSearchParams({ size: 'thumb' });
+  const query = new URLSearchParams({ size });
   if (inBin) query.set('recycle', '1');
   if (file.fsha) query.set('v', file.fsha);
   if (source.link) query.set('link', source.link);
@@ -44,18 +51,20 @@ export function thumbnailUrl(file: ThumbFile, source: ThumbSource = {}): string 
 export function FileThumb({
   file,
   source,
+  size,
   box = 28,
   iconSize = 22,
   className,
 }: {
   file: ThumbFile;
   source?: ThumbSource;
+  size?: ThumbSize;
   /** The box's side in pixels (a tile's box is sized by its CSS: pass 0). */
   box?: number;
   iconSize?: number;
   className?: string;
 }) {
-  const url = thumbnailUrl(file, source);
+  const url = thumbnailUrl(file, source, size);
   const style: CSSProperties | undefined = box ? { width: box, height: box } : undefined;
   return (
     <span className={`cirrus-thumb${className ? ` ${className}` : ''}`} style={style}>

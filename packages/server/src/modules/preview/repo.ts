@@ -1,9 +1,10 @@
+import type { PreviewImageSize } from '@cirrus/shared';
 import type { Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/index.ts';
 import type { PreviewRenditionsTable } from '../../db/schema.ts';
 
 export type RenditionRow = Selectable<PreviewRenditionsTable>;
-export type RenditionName = 'pdf' | 'view' | 'thumb' | 'inspect';
+export type RenditionName = 'pdf' | PreviewImageSize | 'inspect';
 
 export function findRendition(db: DbOrTrx, sha256: string, name: RenditionName) {
   return db

@@ -1,3 +1,4 @@
+import { PREVIEW_IMAGE_SIZE_NAMES } from '@cirrus/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ const SourceParams = z.object(Source);
 /** v: the content the asker expects (a list's fsha); when it is the file's, the answer is kept (immutable). */
 const ImageQuery = z.object({
   ...Source,
-  size: z.enum(['view', 'thumb']).default('view'),
+  size: z.enum(PREVIEW_IMAGE_SIZE_NAMES).default('view'),
   v: z.string().max(64).optional(),
 });
 const NeighborQuery = z.object({
@@ -113,8 +114,9 @@ export function previewRoutes({ preview, blobs }: { preview: PreviewService; blo
           await preview.image(
             req.actor,
             req.params.fid,
-            // A list's thumbnail is a look in passing, not an opening (a share link's access log).
-            { ...source(req), glance: req.query.size === 'thumb' },
+            // A list's thumbnail or a details panel's picture is a look in passing, not an
+            // opening (a share link's access log).
+            { ...source(req), glance: req.query.size !== 'view' },
             req.query.size,
             req.query.v,
             req.signal,

@@ -105,6 +105,30 @@ describe('list thumbnails', () => {
     expect(view.headers.etag).not.toBe(etag);
   });
 
+  test('a details panel’s picture (size=detail): 800 px at most, made once, a rendition of its own', async () => {
+    const { c, gid } = await me();
+    const big = await upload(c, gid, 0, 'wide.png', samplePng(1600, 900, [10, 120, 200], [240, 180, 20]));
+    const small = await upload(c, gid, 0, 'small.png', photo(4));
+    const before = t.services.preview.imageRenders().started;
+    const detail = await c.get(`/v1/preview/files/${big.fileid}/image?size=detail&v=${big.fsha}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.headers['content-type']).toBe('image/webp');
+    expect(detail.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const meta = await sharp(detail.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 450]);
+    // Never enlarged.
+    const smallDetail = await sharp(
+      (await c.get(`/v1/preview/files/${small.fileid}/image?size=detail`)).rawPayload,
+    ).metadata();
+    expect(smallDetail.width).toBe(324);
+    const thumb = await c.get(thumbOf(big.fileid));
+    expect(thumb.headers.etag).not.toBe(detail.headers.etag);
+    expect((await c.get(`/v1/preview/files/${big.fileid}/image?size=detail`)).headers.etag).toBe(
+      detail.headers.etag,
+    );
+    expect(t.services.preview.imageRenders().started - before).toBe(3);
+  });
+
   test('walks 401, 400, 404 and 415', async () => {
     const { c, gid } = await me();
     const file = await upload(c, gid, 0, 'dog.png', photo(5));

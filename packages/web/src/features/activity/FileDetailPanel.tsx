@@ -3,6 +3,7 @@ import { COMMENT_MAX, type FileRecord, formatRelativeTime, formatSize, toMillis 
 import { Button, Descriptions, Drawer, Empty, Input, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileThumb, thumbnailUrl } from '../../components/FileThumb';
 import { FileTypeIcon } from '../../components/FileTypeIcon';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useNotify } from '../../components/useNotify';
@@ -110,23 +111,33 @@ function Details({ file, spaceName }: { file: FileRecord; spaceName: string }) {
   const isFolder = file.ftype === 'folder';
   const when = (s: number) => new Date(toMillis(s)).toLocaleString();
   return (
-    <Descriptions column={1} size="small" colon={false} labelStyle={{ width: 110 }}>
-      <Descriptions.Item label={t('activity.details.location')}>
-        {spaceName}
-        {file.path.slice(0, file.path.lastIndexOf('/')) || ''}
-      </Descriptions.Item>
-      {!isFolder && (
-        <Descriptions.Item label={t('drive.list.size')}>{formatSize(file.fsize)}</Descriptions.Item>
+    <>
+      {/* A picture shows itself at the panel's width; the icon stays until, and unless, it comes. */}
+      {thumbnailUrl(file) && (
+        <FileThumb file={file} size="detail" box={0} iconSize={64} className="cirrus-detail-picture" />
       )}
-      {!isFolder && <Descriptions.Item label={t('activity.details.version')}>{file.fver}</Descriptions.Item>}
-      <Descriptions.Item label={t('activity.details.created')}>
-        {when(file.ctime)} · {file.creator.name}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('drive.list.mtime')}>
-        {when(file.mtime)} · {file.modifier.name}
-      </Descriptions.Item>
-      {file.safeFile && <Descriptions.Item label={t('secdoc.mark')}>{t('secdoc.detail')}</Descriptions.Item>}
-    </Descriptions>
+      <Descriptions column={1} size="small" colon={false} labelStyle={{ width: 110 }}>
+        <Descriptions.Item label={t('activity.details.location')}>
+          {spaceName}
+          {file.path.slice(0, file.path.lastIndexOf('/')) || ''}
+        </Descriptions.Item>
+        {!isFolder && (
+          <Descriptions.Item label={t('drive.list.size')}>{formatSize(file.fsize)}</Descriptions.Item>
+        )}
+        {!isFolder && (
+          <Descriptions.Item label={t('activity.details.version')}>{file.fver}</Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('activity.details.created')}>
+          {when(file.ctime)} · {file.creator.name}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('drive.list.mtime')}>
+          {when(file.mtime)} · {file.modifier.name}
+        </Descriptions.Item>
+        {file.safeFile && (
+          <Descriptions.Item label={t('secdoc.mark')}>{t('secdoc.detail')}</Descriptions.Item>
+        )}
+      </Descriptions>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { GroupRecord } from '@cirrus/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { json, renderInApp, stubApi } from '../profile/test-utils';
+import { json, makeFile, renderInApp, stubApi } from '../profile/test-utils';
 import { TeamQuickView } from './TeamQuickView';
 
 const TEAM: GroupRecord = {
@@ -41,5 +41,33 @@ describe('TeamQuickView', () => {
     expect(await screen.findByText('No files in this team yet.')).toBeTruthy();
     expect(screen.getByText('Newest files')).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(['/api/v3/groups/40/files']);
+  });
+
+  test('a picture shows its thumbnail, other files their type icon', async () => {
+    stubApi({
+      'GET /api/v3/groups/40/files': () =>
+        json(200, {
+          files: [
+            makeFile({ fileid: 3, fname: 'poster.webp', fsha: 'e'.repeat(40), mtime: 1_700_000_200 }),
+            makeFile({ fileid: 4, fname: 'brief.pdf', mtime: 1_700_000_100 }),
+          ],
+          offset: 0,
+          count: 2,
+          total: 2,
+          more: false,
+        }),
+    });
+    renderInApp(<TeamQuickView team={TEAM} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Newest files in Design' }));
+    const item = async (name: string) => (await screen.findByText(name)).closest('a') as HTMLElement;
+
+    const poster = await item('poster.webp');
+    expect(poster.querySelector('.cirrus-thumb img')?.getAttribute('src')).toBe(
+      `/v1/preview/files/3/image?size=thumb&v=${'e'.repeat(40)}`,
+    );
+    expect(poster.querySelector('.cirrus-file-icon')).not.toBeNull();
+    const brief = await item('brief.pdf');
+    expect(brief.querySelector('img')).toBeNull();
+    expect(brief.querySelector('.cirrus-file-icon')).not.toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
-import { FileTypeIcon } from '../../components/FileTypeIcon';
+import { FileThumb } from '../../components/FileThumb';
 import { useNow } from '../../components/useNow';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useLanguage } from '../../i18n';
@@ -40,7 +40,7 @@ function QuickFiles({ team, onNavigate }: { team: GroupRecord; onNavigate: () =>
           {newestFirst(quick.data.files).map((file) => (
             <li key={file.id}>
               <Link to={linkOf(team, file)} onClick={onNavigate} className="cirrus-quick-item">
-                <FileTypeIcon file={file} size={18} />
+                <FileThumb file={file} box={22} iconSize={18} />
                 <span className="cirrus-quick-name" title={file.fname}>
                   {file.fname}
                 </span>
