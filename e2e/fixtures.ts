@@ -73,3 +73,31 @@ export async function uploadFiles(page: Page, files: FileToUpload[]): Promise<vo
     .setInputFiles(files.map(({ name, buffer, mimeType = 'text/plain' }) => ({ name, mimeType, buffer })));
   await expect(page.getByRole('region', { name: 'Uploads' }).getByText('All uploads complete')).toBeVisible();
 }
+
+/**
+ * Waits for a menu or dialog that has just opened to finish its opening animation. antd first lays
+ * it out in place but transparent for a frame or two, then shrinks it and grows it back; Playwright's
+ * click, which waits only for the element to keep still, may press in those first frames and release
+ * a frame later on whatever is there then, and the item or button never gets the click (the context
+ * menu stays open with the item highlighted, the dialog stays too).
+ */
+export async function opened(popup: Locator) {
+  await expect(popup).toHaveCSS('opacity', '1');
+  await expect(popup).toHaveCSS('transform', 'none');
+}
+
+/** Right-clicks a row and waits for its context menu to be ready for a click. */
+export async function openMenu(page: Page, row: Locator) {
+  await row.click({ button: 'right' });
+  await opened(page.locator('.ant-dropdown:visible'));
+}
+
+/** Deletes a row of the folder on screen through its menu and the Delete dialog. */
+export async function deleteFile(page: Page, name: string) {
+  await openMenu(page, fileRow(page, name));
+  await page.getByRole('menuitem', { name: /Delete/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete' });
+  await opened(dialog);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(fileRow(page, name)).toHaveCount(0);
+}

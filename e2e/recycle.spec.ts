@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { closeDialog, login, uploadFiles } from './fixtures';
+import { expect, type Page, test } from '@playwright/test';
+import { closeDialog, deleteFile, fileRow, login, opened, openMenu, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
-
-/** A row of the drive's file list, by the name it shows. */
-const fileRow = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
 
 /** Uploads files into the folder on screen through the file input, and waits for them. */
 async function closeUploads(page: Page) {
@@ -15,34 +11,6 @@ async function closeUploads(page: Page) {
 }
 
 const spaces = (page: Page) => page.getByRole('navigation', { name: 'Spaces' });
-
-/**
- * Waits for a menu or dialog that has just opened to finish its opening animation. antd first lays
- * it out in place but transparent for a frame or two, then shrinks it and grows it back; Playwright's
- * click, which waits only for the element to keep still, may press in those first frames and release
- * a frame later on whatever is there then, and the item or button never gets the click (the context
- * menu stays open with the item highlighted, the dialog stays too).
- */
-async function opened(popup: Locator) {
-  await expect(popup).toHaveCSS('opacity', '1');
-  await expect(popup).toHaveCSS('transform', 'none');
-}
-
-/** Right-clicks a row and waits for its context menu to be ready for a click. */
-async function openMenu(page: Page, row: Locator) {
-  await row.click({ button: 'right' });
-  await opened(page.locator('.ant-dropdown:visible'));
-}
-
-/** Deletes a row of the folder on screen through its menu and the Delete dialog. */
-async function deleteFile(page: Page, name: string) {
-  await openMenu(page, fileRow(page, name));
-  await page.getByRole('menuitem', { name: /Delete/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete' });
-  await opened(dialog);
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(fileRow(page, name)).toHaveCount(0);
-}
 
 test('a deleted file goes to the recycle bin and is recovered where it was', async ({ page }) => {
   const stamp = Date.now().toString(36);

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { samplePng } from '../packages/server/src/seed/sample-content.ts';
-import { fileRow, login, uploadFiles } from './fixtures';
+import { api, deleteFile, fileIdOf, fileRow, login, openMenu, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -118,6 +118,59 @@ test('pictures show thumbnails in the list and the grid; the grid selects, opens
   await expect(viewButton(page, 'List view')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.cirrus-tile')).toHaveCount(0);
   await expectThumbnailLoaded(fileRow(page, 'harbour.png'));
+});
+
+test("a picture's details panel shows it larger; in the bin its row keeps its thumbnail, until it is purged", async ({
+  page,
+}) => {
+  const name = `sunset-${Date.now().toString(36)}.png`;
+  await login(page, 'zhangwei');
+  await uploadFiles(page, [
+    { name, mimeType: 'image/png', buffer: samplePng(1200, 800, [240, 120, 40], [30, 40, 120]) },
+  ]);
+  const fileid = await fileIdOf(page, name);
+
+  // The details panel: the picture at the panel's width, from the larger size.
+  await openMenu(page, fileRow(page, name));
+  await page.getByRole('menuitem', { name: 'Details and comments' }).click();
+  const panel = page.getByRole('dialog');
+  const picture = panel.locator('.cirrus-detail-picture');
+  await expectThumbnailLoaded(picture);
+  const img = picture.locator('img');
+  expect(await img.getAttribute('src')).toMatch(
+    new RegExp(`^/v1/preview/files/${fileid}/image\\?size=detail&v=[0-9a-f]{40}$`),
+  );
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(800);
+  const box = await picture.boundingBox();
+  const body = await panel.locator('.ant-drawer-body').boundingBox();
+  // The panel's width, within its padding.
+  expect(box && body && box.width).toBeGreaterThan((body?.width ?? 0) - 60);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  // In the bin: its row has its thumbnail, asked for through the bin.
+  await deleteFile(page, name);
+  await page.getByRole('navigation', { name: 'Spaces' }).getByRole('link', { name: 'Recycle bin' }).click();
+  const binRow = page
+    .getByRole('list', { name: 'Recycle bin' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expectThumbnailLoaded(binRow);
+  const binned = String(await binRow.locator('img').getAttribute('src'));
+  expect(binned).toMatch(
+    new RegExp(`^/v1/preview/files/${fileid}/image\\?size=thumb&recycle=1&v=[0-9a-f]{40}$`),
+  );
+  // Not as a live file any more.
+  expect((await page.request.get(`/v1/preview/files/${fileid}/image?size=thumb`)).status()).toBe(404);
+
+  // Purged, its thumbnail is gone too.
+  await api(page, 'POST', '/api/v3/recycles/batch/destory', { fileids: [fileid] });
+  await page.reload();
+  await expect(page.getByText(/^\d+ items?$/)).toBeVisible();
+  await expect(binRow).toHaveCount(0);
+  const gone = await page.request.get(binned);
+  expect(gone.status()).toBe(404);
+  expect((await gone.json()).result).toBe('fileNotExists');
 });
 
 test.describe('on a phone', () => {
