@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TEAM_ROLE } from '@cirrus/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -237,5 +239,62 @@ describe('list thumbnails', () => {
     const purge = await oc.post(`/api/v3/groups/${gid}/recycles/batch/destory`, { fileids: [file.fileid] });
     expect(purge.json().failList).toEqual([]);
     expect((await oc.get(binned)).json().result).toBe('fileNotExists');
+  });
+});
+
+describe('a client that goes away', () => {
+  let one: TestApp;
+  beforeAll(async () => {
+    one = await makeTestApp({ SOFFICE_PATH: 'off', PREVIEW_IMAGE_CONCURRENCY: '1' });
+    await one.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await one.close();
+  });
+
+  test('a thumbnail still waiting for its turn when its request is aborted is not made', async () => {
+    const c = await (await one.makeUser()).client();
+    const gid = await myDrive(c);
+    // A large picture keeps the one render slot busy for a while.
+    const poster = await upload(c, gid, 0, 'poster.png', samplePng(5000, 4000, [10, 20, 30], [200, 100, 50]));
+    const small = await upload(c, gid, 0, 'small.png', photo(6));
+    const renders = () => one.services.preview.imageRenders();
+    const before = renders();
+    const busy = c.get(`/v1/preview/files/${poster.fileid}/image?size=view`);
+    await expect.poll(() => renders().active).toBe(1);
+
+    // A list scrolled past: the browser cancels the thumbnail's request while it waits.
+    const { port } = one.app.server.address() as AddressInfo;
+    const cookie = Object.entries(c.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const request = http.get(`http://127.0.0.1:${port}${thumbOf(small.fileid)}`, { headers: { cookie } });
+    request.on('error', () => undefined);
+    await expect.poll(() => renders().waiting).toBe(1);
+    request.destroy();
+    await expect.poll(() => renders().dropped - before.dropped).toBe(1);
+    expect(renders().waiting).toBe(0);
+
+    expect((await busy).statusCode).toBe(200);
+    expect(renders().started - before.started).toBe(1);
+    const kept = await one.database.db
+      .selectFrom('preview_renditions')
+      .select('name')
+      .where(
+        'source_sha256',
+        '=',
+        (
+          await one.database.db
+            .selectFrom('files')
+            .select('sha256')
+            .where('id', '=', small.fileid)
+            .executeTakeFirstOrThrow()
+        ).sha256,
+      )
+      .execute();
+    expect(kept).toEqual([]);
+    // Asked again, it is made.
+    expect((await c.get(thumbOf(small.fileid))).statusCode).toBe(200);
+    expect(renders().started - before.started).toBe(2);
   });
 });
