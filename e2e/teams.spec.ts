@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { cancelDialog, DEMO_PASSWORD, login } from './fixtures';
+import sharp from 'sharp';
+import { api, cancelDialog, DEMO_PASSWORD, login } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -410,4 +411,40 @@ test.describe('in Chinese', () => {
     await expect(dialog.getByRole('button', { name: '转让团队' })).toBeVisible();
     expect(await dialog.innerText()).not.toMatch(rawKey);
   });
+});
+
+test("a team's owner gives it a picture of its own, cropped and uploaded, in place of an icon", async ({
+  page,
+}) => {
+  await login(page, 'zhangwei');
+  const name = `Pictured ${Date.now().toString(36)}`;
+  await api(page, 'POST', '/api/v3/groups?multi_included=true', { name });
+  await page.goto('/pcview/drive');
+  const dialog = await openTeamDetails(page, name);
+  await dialog.getByRole('button', { name: 'Change team icon' }).click();
+  await page.getByRole('button', { name: 'Upload a picture' }).click();
+  const cropper = page.getByRole('dialog', { name: 'Team picture' });
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+  await cropper
+    .getByTestId('avatar-file')
+    .setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: picture });
+  await expect(cropper.locator('.reactEasyCrop_Container')).toBeVisible();
+  await cropper.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Team picture updated')).toBeVisible();
+  await expect(cropper).toBeHidden();
+
+  // The team's avatar is now that picture, in its details and in the side list
+  const shown = dialog.getByRole('button', { name: 'Change team icon' }).locator('img');
+  await expect(shown).toHaveAttribute('src', /^\/api\/v3\/images\/\d+\.png(\?v=\d+)?$/);
+  const res = await page.request.get((await shown.getAttribute('src')) ?? '');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/png');
+  await expect(
+    page
+      .getByRole('navigation', { name: /spaces/i })
+      .getByRole('link', { name })
+      .locator('img'),
+  ).toHaveAttribute('src', /^\/api\/v3\/images\//);
 });

@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { AVATAR_EXTENSIONS, AVATAR_OUTPUT, CROP_BOX, validateAvatarFile } from '@cirrus/shared';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Alert, Button, Flex, Slider, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import Cropper from 'react-easy-crop';
@@ -16,16 +17,39 @@ const ACCEPT = [...AVATAR_EXTENSIONS.map((ext) => `.${ext}`), 'image/jpeg', 'ima
   ',',
 );
 
+interface PictureCropperProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The user's own avatar (spec 000 §2, §4, §5), sent by POST /api/v3/avatar/upload's two steps. */
+export function AvatarCropperDialog(props: PictureCropperProps) {
+  const { t } = useTranslation();
+  return (
+    <PictureCropperDialog {...props} upload={useUploadAvatar()} title={t('avatar.title')} success={t('avatar.success')} />
+  );
+}
+
 /**
- * The avatar cropper of spec 000 §2, §4, §5: pick a jpg, jpeg, png or bmp of at most 5 MB (empty
+ * The picture cropper of spec 000 §2, §4, §5: pick a jpg, jpeg, png or bmp of at most 5 MB (empty
  * -> error_file_tips, else error_tips), place it in the 300x300 square crop box, and save: the
- * square becomes a 120x120 png, sent by the two-step upload, and the dialog closes.
+ * square becomes a 120x120 png, which `upload` sends (a user's avatar, a team's picture), and the
+ * dialog closes.
  */
-export function AvatarCropperDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PictureCropperDialog({
+  open,
+  onClose,
+  upload,
+  title,
+  success,
+}: PictureCropperProps & {
+  upload: UseMutationResult<unknown, Error, Blob>;
+  title: string;
+  success: string;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const notify = useNotify();
-  const upload = useUploadAvatar();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useRef<HTMLCanvasElement>(null);
   const [source, setSource] = useState<{ url: string; image: HTMLImageElement } | null>(null);
@@ -76,7 +100,7 @@ export function AvatarCropperDialog({ open, onClose }: { open: boolean; onClose:
     const png = await cropToPng(source.image, area);
     upload.mutate(png, {
       onSuccess: () => {
-        notify.success(t('avatar.success'));
+        notify.success(success);
         onClose();
       },
     });
@@ -86,7 +110,7 @@ export function AvatarCropperDialog({ open, onClose }: { open: boolean; onClose:
     <GuardedModal
       open={open}
       onCancel={onClose}
-      title={t('avatar.title')}
+      title={title}
       okText={t('avatar.save')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !source || !area }}
