@@ -1,11 +1,12 @@
 // A stand-in for the desktop client's local service (shared/desktop-bridge.ts), for the browser
 // test, the bridge's unit tests and a demo: node's http, the protocol with CORS for the app, and a
-// record of every call it got. It uploads nothing: an upload's tasks advance one step on each
+// record of every call it got. It uploads and downloads nothing: a task advances one step on each
 // status call, so a test sees progress without waiting on a clock.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DESKTOP_BRIDGE_SERVICE,
+  type DesktopDownloadRequest,
   type DesktopTask,
   type DesktopUploadRequest,
   isTaskActive,
@@ -27,7 +28,7 @@ export interface FakeDesktopClientOptions {
   pickedFolder?: string[];
   /** Bytes of each picked file, by name (1 MiB otherwise). */
   sizes?: Record<string, number>;
-  /** Uploads of these names fail at their first status call with this client error code. */
+  /** Uploads and downloads of these names fail at their first status call with this client error code. */
   failures?: Record<string, number | string>;
   /** Percent added on each status call. */
   step?: number;
@@ -74,6 +75,10 @@ export async function startFakeDesktopClient(
     task.percent = Math.min(100, task.percent + options.step);
     task.state = task.percent === 100 ? 'done' : 'running';
   };
+  const track = (task: DesktopTask) => {
+    tasks.set(task.id, task);
+    return task;
+  };
   const pick = (ids: unknown) =>
     [...tasks.values()].filter((task) => !Array.isArray(ids) || ids.includes(task.id));
 
@@ -86,16 +91,22 @@ export async function startFakeDesktopClient(
     'POST /v1/files/upload': (body) => {
       const created = (body as unknown as DesktopUploadRequest).paths.map((path) => {
         const fname = baseName(path);
-        const task: DesktopTask = {
+        const fileSize = options.sizes[fname] ?? 1024 * 1024;
+        return track({ id: String(nextId++), fname, state: 'running', percent: 0, fileSize });
+      });
+      return answer({ tasks: created });
+    },
+    'POST /v1/files/download': (body) => {
+      const created = (body as unknown as DesktopDownloadRequest).items.map(({ fname, fsize }) =>
+        track({
           id: String(nextId++),
+          kind: 'download',
           fname,
           state: 'running',
           percent: 0,
-          fileSize: options.sizes[fname] ?? 1024 * 1024,
-        };
-        tasks.set(task.id, task);
-        return task;
-      });
+          fileSize: fsize,
+        }),
+      );
       return answer({ tasks: created });
     },
     'POST /v1/tasks/status': (body) => {

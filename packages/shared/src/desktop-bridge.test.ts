@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { desktopErrorOf, isDesktopPing, isTaskActive, parseFuncList } from './desktop-bridge.ts';
+import {
+  desktopErrorOf,
+  featureUnsupportedError,
+  isDesktopPing,
+  isTaskActive,
+  parseFuncList,
+  taskKindOf,
+} from './desktop-bridge.ts';
 
 describe('parseFuncList (spec 002 §7: GET /v1/funclist returns a comma list)', () => {
   test.each([
@@ -7,6 +14,7 @@ describe('parseFuncList (spec 002 §7: GET /v1/funclist returns a comma list)', 
     [' autoencrypt , EditLock \n', ['autoencrypt', 'editlock']],
     ['"editlock"', ['editlock']],
     ['editlock,,newthing', ['editlock', 'newthing']],
+    ['autoencrypt,editlock,BatchDownload', ['autoencrypt', 'editlock', 'batchdownload']],
     ['', []],
   ])('%j -> %j', (text, names) => {
     expect([...parseFuncList(text)]).toEqual(names);
@@ -43,4 +51,23 @@ test.each([
   ['canceled', false],
 ] as const)('a %s task is active: %s', (state, active) => {
   expect(isTaskActive({ state })).toBe(active);
+});
+
+// spec 001 §5: batch download only when the client supports it, otherwise a not-supported error
+// (§8 "unsupported client shows nonsupported batch download"); drag-upload encryption and the
+// editing lock have the general one.
+test.each([
+  ['batchdownload', 'nonsupportedBatchDownload'],
+  ['autoencrypt', 'clientFeatureUnsupported'],
+  ['editlock', 'clientFeatureUnsupported'],
+] as const)('a client without %s shows %s', (feature, key) => {
+  expect(featureUnsupportedError(feature)).toBe(key);
+});
+
+test.each([
+  [{}, 'upload'],
+  [{ kind: 'upload' }, 'upload'],
+  [{ kind: 'download' }, 'download'],
+] as const)('a task %j is an %s', (task, kind) => {
+  expect(taskKindOf(task)).toBe(kind);
 });

@@ -1,7 +1,8 @@
 // The desktop-client bridge (spec 001 §7 "Desktop-client bridge", spec 002 §7 "Local client
 // service"): the desktop client runs a small HTTP service on the user's own machine, and the web
 // app calls it to open a document in the local office application and to upload with the
-// client's own file picker. The specs name the calls and the feature names; the payloads are
+// client's own file picker, to download through the client, and to keep a security document off
+// screenshots. The specs name the calls and the feature names; the payloads are
 // "not shown", so they are ours, and defined here once: the client and the web app both read them.
 //
 // Wire rules of the local service (ours):
@@ -48,6 +49,7 @@ export const DESKTOP_BRIDGE_PATHS = {
   tasksStatus: '/v1/tasks/status',
   tasksWork: '/v1/tasks/work',
   uploadCancel: '/v1/files/upload/cancel',
+  download: '/v1/files/download',
   disableShot: '/v1/screen/disableshot',
   heartbeat: '/v1/screen/heartbeat',
 } as const;
@@ -55,10 +57,21 @@ export const DESKTOP_BRIDGE_PATHS = {
 /**
  * Feature names of GET /v1/funclist (spec: "returns a comma list (autoencrypt, editlock)").
  * autoencrypt: the client encrypts what it uploads into a secure team; editlock: the client takes
- * and releases the file lock around a local edit. A missing one shows clientFeatureUnsupported.
+ * and releases the file lock around a local edit; batchdownload (ours: the spec names the rule,
+ * "batch download only when the client supports it", not the name): the client downloads a folder
+ * or several items at once.
  */
-export const DESKTOP_FEATURES = ['autoencrypt', 'editlock'] as const;
+export const DESKTOP_FEATURES = ['autoencrypt', 'editlock', 'batchdownload'] as const;
 export type DesktopFeature = (typeof DESKTOP_FEATURES)[number];
+
+/**
+ * What a client without the feature shows: spec 001 §5 "batch download only when the client
+ * supports it; otherwise a not-supported error" (nonsupportedBatchDownload, §8); the others
+ * clientFeatureUnsupported ("not-supported for drag-upload encryption or editing lock").
+ */
+export function featureUnsupportedError(feature: DesktopFeature): ErrorKey {
+  return feature === 'batchdownload' ? 'nonsupportedBatchDownload' : 'clientFeatureUnsupported';
+}
 
 /** GET /v1/funclist's comma list as a set; unknown names are kept (a newer client), blanks dropped. */
 export function parseFuncList(text: string): Set<string> {
@@ -124,9 +137,38 @@ export interface DesktopUploadRequest extends DesktopTarget {
   encrypt: boolean;
 }
 
-/** spec 002 §3 "Desktop task: fname, state, percent, fileSize, errortype"; `id` is ours. */
+/**
+ * POST /v1/files/download: the client downloads these items of a space to the user's machine
+ * (spec 001 §7 "Commands: upload, drag upload, download"). It answers the new tasks, one per item
+ * (a folder is one task), or none when the user closed the client's save dialog: the call waits on
+ * the user, so it has no timeout. The client signs in to `origin` itself and walks a folder there
+ * (spec 001 §4 "batch folder download pages by 200 and recurses, skipping folders without download
+ * permission"). Several items, or a folder, only when the funclist has `batchdownload`; the web app
+ * has asked the server first (the zip's `preflight=1`), so an empty folder and a partial download
+ * are told in the page as in a browser.
+ */
+export interface DesktopDownloadRequest {
+  origin: string;
+  /** The space (volume) the items are in. */
+  groupid: number;
+  items: DesktopDownloadItem[];
+}
+
+export interface DesktopDownloadItem {
+  fileid: number;
+  fname: string;
+  ftype: 'file' | 'folder';
+  /** Bytes; 0 for a folder (the client learns its size as it walks it). */
+  fsize: number;
+}
+
+/** Which way a task moves bytes: an upload when absent (the clients before downloads). */
+export type DesktopTaskKind = 'upload' | 'download';
+
+/** spec 002 §3 "Desktop task: fname, state, percent, fileSize, errortype"; `id` and `kind` are ours. */
 export interface DesktopTask {
   id: string;
+  kind?: DesktopTaskKind;
   fname: string;
   state: DesktopTaskState;
   /** 0-100. */
@@ -145,31 +187,47 @@ export function isTaskActive(task: Pick<DesktopTask, 'state'>): boolean {
   return task.state === 'waiting' || task.state === 'running' || task.state === 'paused';
 }
 
-/** The answer of /v1/files/upload and /v1/tasks/status. */
+/** A task's kind, uploads being the default. */
+export function taskKindOf(task: Pick<DesktopTask, 'kind'>): DesktopTaskKind {
+  return task.kind === 'download' ? 'download' : 'upload';
+}
+
+/** The answer of /v1/files/upload, /v1/files/download and /v1/tasks/status. */
 export interface DesktopTasksResponse {
   tasks: DesktopTask[];
 }
 
-/** POST /v1/tasks/status: the tasks of these ids (all of the client's uploads when absent). */
+/** POST /v1/tasks/status: the tasks of these ids (all of the client's tasks when absent). */
 export interface DesktopTasksStatusRequest {
   ids?: string[];
 }
 
-/** POST /v1/tasks/work: pause, resume or retry tasks. Answers their new state. */
+/** POST /v1/tasks/work: pause, resume or retry tasks (uploads and downloads). Answers their new state. */
 export interface DesktopTasksWorkRequest {
   ids: string[];
   work: 'pause' | 'resume' | 'retry';
 }
 
-/** POST /v1/files/upload/cancel: stop these uploads. Answers their new state. */
+/**
+ * POST /v1/files/upload/cancel: stop these uploads. Answers their new state. The spec names no
+ * call that stops a download: the client's own window does that, so the page offers no cancel on
+ * a download task.
+ */
 export interface DesktopUploadCancelRequest {
   ids: string[];
 }
 
-/** POST /v1/screen/disableshot `{ disable }`; POST /v1/screen/heartbeat `{}` every 2 s meanwhile. */
+/**
+ * POST /v1/screen/disableshot `{ disable }` (spec 001 §7 "Screen capture can be disabled in the
+ * client"); POST /v1/screen/heartbeat `{}` every DESKTOP_SCREEN_HEARTBEAT_MS meanwhile (§4). Both
+ * answer 204. The web app disables capture while it shows a security document and sends
+ * `{ disable: false }` when it stops; a page that dies cannot say so, so the client allows capture
+ * again once heartbeats have stopped for DESKTOP_SCREEN_HEARTBEAT_GRACE heartbeats (ours).
+ */
 export interface DesktopDisableShotRequest {
   disable: boolean;
 }
+export const DESKTOP_SCREEN_HEARTBEAT_GRACE = 3;
 
 /** A refusal of the local service. */
 export interface DesktopBridgeError {

@@ -93,23 +93,6 @@ describe('probing the candidate hosts (spec 001 §7: a host from a list, probed 
     expect(second.calls).toEqual([]);
   });
 
-  test('a call the service does not answer in time is connectClientFailed, and is not sent again', async () => {
-    const log: string[] = [];
-    const server = http.createServer((req, res) => {
-      log.push(`${req.method} ${req.url}`);
-      // It answers the ping, then hangs on every call.
-      if (req.url === '/v1/ping')
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end('{"service":"cirrus-desktop","version":"1"}');
-    });
-    const host = await listen(server);
-    const bridge = createDesktopBridge({ hosts: [host], callTimeoutMs: 200 });
-    const error = await rejection(bridge.edit({ ...target, fileid: 1, fname: 'a.docx', lock: false }));
-    expect(error.key).toBe('connectClientFailed');
-    expect(log).toEqual(['GET /v1/ping', 'POST /v1/files/edit']);
-  });
-
   test('no service: connectClientFailed', async () => {
     const bridge = createDesktopBridge({ hosts: [await closedPort(), await closedPort()] });
     expect(await bridge.probe()).toBeNull();
@@ -127,6 +110,40 @@ describe('probing the candidate hosts (spec 001 §7: a host from a list, probed 
     await bridge.edit({ ...target, fileid: 5, fname: 'c.docx', lock: false });
     expect(later.callsTo('/v1/files/edit')).toHaveLength(1);
     expect(bridge.known()?.host).toBe(later.url);
+  });
+
+  test('a call the service does not answer in time is connectClientFailed, is not sent again, and the next call probes anew', async () => {
+    let hang = true;
+    const log: string[] = [];
+    const server = http.createServer((req, res) => {
+      log.push(`${req.method} ${req.url}`);
+      // It answers the ping, then hangs on every call until `hang` is off.
+      if (req.url === '/v1/ping')
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"service":"cirrus-desktop","version":"1"}');
+      else if (!hang) res.writeHead(204).end();
+    });
+    const host = await listen(server);
+    const bridge = createDesktopBridge({ hosts: [host], callTimeoutMs: 200 });
+    const error = await rejection(bridge.edit({ ...target, fileid: 1, fname: 'a.docx', lock: false }));
+    expect(error.key).toBe('connectClientFailed');
+    expect(log).toEqual(['GET /v1/ping', 'POST /v1/files/edit']);
+    hang = false;
+    await bridge.disableShot({ disable: true });
+    expect(log.slice(2)).toEqual(['GET /v1/ping', 'POST /v1/screen/disableshot']);
+  });
+
+  test('a client gone when its funclist is read: the next action finds it elsewhere', async () => {
+    const gone = await fake();
+    const later = await fake({ funclist: 'batchdownload' });
+    const bridge = createDesktopBridge({ hosts: [gone.url, later.url] });
+    expect((await bridge.probe())?.host).toBe(gone.url);
+    await gone.close();
+    expect((await rejection(bridge.requireFeature('batchdownload'))).key).toBe('connectClientFailed');
+    await bridge.requireFeature('batchdownload');
+    expect(bridge.known()?.host).toBe(later.url);
+    expect(later.callsTo('/v1/funclist')).toHaveLength(1);
   });
 
   test('a client that went away with no other: connectClientFailed', async () => {
@@ -153,6 +170,45 @@ describe('GET /v1/funclist', () => {
     // Read once for the client found.
     await bridge.funcList();
     expect(client.callsTo('/v1/funclist')).toHaveLength(1);
+  });
+});
+
+describe('POST /v1/files/download', () => {
+  test('hands the items to the client, which answers a download task for each', async () => {
+    const client = await fake();
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    const items = [
+      { fileid: 3, fname: 'a.txt', ftype: 'file' as const, fsize: 12 },
+      { fileid: 4, fname: 'Photos', ftype: 'folder' as const, fsize: 0 },
+    ];
+    const { tasks } = await bridge.download({ origin: target.origin, groupid: 7, items });
+    expect(client.callsTo('/v1/files/download').map((call) => call.body)).toEqual([
+      { origin: target.origin, groupid: 7, items },
+    ]);
+    expect(tasks.map(({ kind, fname, fileSize }) => ({ kind, fname, fileSize }))).toEqual([
+      { kind: 'download', fname: 'a.txt', fileSize: 12 },
+      { kind: 'download', fname: 'Photos', fileSize: 0 },
+    ]);
+  });
+
+  test.each([
+    ['autoencrypt,editlock,batchdownload', null],
+    ['autoencrypt,editlock', 'nonsupportedBatchDownload'],
+  ])('batch download with funclist %j: %s', async (funclist, key) => {
+    const client = await fake({ funclist });
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    const check = bridge.requireFeature('batchdownload');
+    if (key === null) await check;
+    else expect((await rejection(check)).key).toBe(key);
+  });
+
+  test("a refused download is the client's code, else downloadFailed", async () => {
+    const client = await fake({ refusals: { '/v1/files/download': 'WS_E_DISK' } });
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    const request = { origin: target.origin, groupid: 7, items: [] };
+    expect((await rejection(bridge.download(request))).key).toBe('downloadFailed');
+    client.options.refusals['/v1/files/download'] = 'sha1Mismatch';
+    expect((await rejection(bridge.download(request))).key).toBe('sha1Mismatch');
   });
 });
 

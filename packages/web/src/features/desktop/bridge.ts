@@ -1,10 +1,12 @@
 /**
  * The web app's client of the desktop client's local service (spec 001 §7 "Desktop-client
  * bridge", spec 002 §7; the paths and payloads are in shared/desktop-bridge.ts). It finds the
- * service by pinging the candidate hosts in order, each with a short timeout, remembers the one
- * that answered for the rest of the page's life, and turns every failure into a catalogue key:
- * no answer is connectClientFailed, a feature missing from the funclist clientFeatureUnsupported,
- * a refusal the client's own code (5007: convertFileTooLarge) or the call's generic failure.
+ * service by pinging the candidate hosts in order, each with a short timeout, and remembers the one
+ * that answered until a call to it gets no answer: the next call then probes again (the client
+ * quit, restarted on another port, or was upgraded). Every failure becomes a catalogue key: no
+ * answer is connectClientFailed, a feature missing from the funclist its not-supported message
+ * (featureUnsupportedError), a refusal the client's own code (5007: convertFileTooLarge) or the
+ * call's generic failure.
  */
 import {
   DESKTOP_BRIDGE_CALL_TIMEOUT_MS,
@@ -13,6 +15,7 @@ import {
   DESKTOP_BRIDGE_PROBE_TIMEOUT_MS,
   type DesktopBridgeError,
   type DesktopDisableShotRequest,
+  type DesktopDownloadRequest,
   type DesktopEditRequest,
   type DesktopFeature,
   type DesktopPing,
@@ -26,6 +29,7 @@ import {
   type DesktopUploadRequest,
   desktopErrorOf,
   type ErrorKey,
+  featureUnsupportedError,
   isDesktopPing,
   type MessageParams,
   parseFuncList,
@@ -138,10 +142,10 @@ export function createDesktopBridge(options: BridgeOptions) {
       res = await send(await service());
     } catch (error) {
       if (error instanceof BridgeError) throw error;
-      // Refused: the client quit, or came back on another port. A timeout is not tried again:
-      // the service may have acted on the call.
-      if ((error as Error).name === 'AbortError') throw new BridgeError('connectClientFailed');
       found = undefined;
+      // No answer in time: not sent again, as the service may have acted on it; the next call
+      // probes anew. Refused: the client quit, or came back on another port; the others are tried.
+      if ((error as Error).name === 'AbortError') throw new BridgeError('connectClientFailed');
       try {
         res = await send(await service());
       } catch (again) {
@@ -165,15 +169,17 @@ export function createDesktopBridge(options: BridgeOptions) {
     features ??= fetchWithin(doFetch, host + DESKTOP_BRIDGE_PATHS.funclist, { method: 'GET' }, callTimeout)
       .then((res) => (res.ok ? res.text() : ''))
       .then(parseFuncList, () => {
+        // The client went away: the next call looks for it again.
         features = undefined;
+        found = undefined;
         throw new BridgeError('connectClientFailed');
       });
     return features;
   };
 
-  /** spec 001 §8: a feature the funclist lacks is clientFeatureUnsupported. */
+  /** spec 001 §5, §8: a feature the funclist lacks is its not-supported error. */
   const requireFeature = async (feature: DesktopFeature): Promise<void> => {
-    if (!(await funcList()).has(feature)) throw new BridgeError('clientFeatureUnsupported');
+    if (!(await funcList()).has(feature)) throw new BridgeError(featureUnsupportedError(feature));
   };
 
   return {
@@ -194,6 +200,9 @@ export function createDesktopBridge(options: BridgeOptions) {
       post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.tasksWork, body, 'clientUploadFailed'),
     cancelUpload: (body: DesktopUploadCancelRequest) =>
       post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.uploadCancel, body, 'clientUploadFailed'),
+    // The client may ask where to save: no timeout.
+    download: (body: DesktopDownloadRequest) =>
+      post<DesktopTasksResponse>(DESKTOP_BRIDGE_PATHS.download, body, 'downloadFailed', false),
     disableShot: (body: DesktopDisableShotRequest) =>
       post<void>(DESKTOP_BRIDGE_PATHS.disableShot, body, 'connectClientFailed'),
     heartbeat: () => post<void>(DESKTOP_BRIDGE_PATHS.heartbeat, {}, 'connectClientFailed'),
