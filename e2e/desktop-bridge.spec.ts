@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { type FakeDesktopClient, startFakeDesktopClient } from './desktop-client-fake';
-import { fileIdOf, fileRow, login, uploadFiles } from './fixtures';
+import { createFolder, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -57,6 +57,15 @@ async function docMenuWithClient(page: Page, options?: Parameters<typeof startFa
   const { doc } = await uploadDocuments(page);
   await rowMenu(page, doc);
   return doc;
+}
+
+/** spec 002 §8: the client unreachable: connect-client-failed and the deep link that starts it. */
+async function expectCannotConnect(page: Page) {
+  await expect(page.getByText('Cannot connect to the desktop client. Start it and try again.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start the desktop client' })).toHaveAttribute(
+    'href',
+    'cirrus://open',
+  );
 }
 
 async function rowMenu(page: Page, name: string) {
@@ -146,13 +155,7 @@ test.describe('inside the desktop client', () => {
     await fake?.close();
     await rowMenu(page, doc);
     await page.getByRole('menuitem', { name: 'Open in desktop app' }).click();
-    await expect(
-      page.getByText('Cannot connect to the desktop client. Start it and try again.'),
-    ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start the desktop client' })).toHaveAttribute(
-      'href',
-      'cirrus://open',
-    );
+    await expectCannotConnect(page);
   });
 
   test('a client that cannot take the file lock may not edit while file locking is on', async ({ page }) => {
@@ -167,17 +170,140 @@ test.describe('inside the desktop client', () => {
   });
 });
 
+/** The id of my drive, the space of the files here. */
+async function myDriveId(page: Page): Promise<number> {
+  return ((await (await page.request.get('/api/v3/groups/special')).json()) as { id: number }).id;
+}
+
+/** Selects these rows and presses the selection's Download. */
+async function downloadSelection(page: Page, names: string[]) {
+  for (const name of names) await fileRow(page, name).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+}
+
+test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... download")', () => {
+  test.use(IN_CLIENT);
+
+  test('a file goes to the client; a folder or several items need its batch download, else not supported', async ({
+    page,
+    baseURL,
+  }) => {
+    // The default fake lists autoencrypt and editlock: no batchdownload.
+    fake = await startFakeDesktopClient({ step: 50 });
+    await candidatePorts(page, [fake.port]);
+    await login(page, 'wangfang');
+    const browserDownloads: string[] = [];
+    page.on('download', (download) => browserDownloads.push(download.suggestedFilename()));
+    const { doc, text } = await uploadDocuments(page);
+
+    // One file: the client downloads it, and its task shows in the client's panel.
+    await fileRow(page, text)
+      .getByRole('button', { name: `Download ${text}`, exact: true })
+      .click();
+    const panel = page.getByRole('region', { name: 'Desktop client downloads' });
+    await expect(panel.getByText(text)).toBeVisible();
+    await expect(panel.getByText('Desktop client: 1 of 1 downloaded')).toBeVisible();
+    await expect(panel.getByRole('img', { name: 'Downloaded' })).toBeVisible();
+    expect(fake.callsTo('/v1/files/download').map((call) => call.body)).toEqual([
+      {
+        origin: baseURL,
+        groupid: await myDriveId(page),
+        items: [{ fileid: await fileIdOf(page, text), fname: text, ftype: 'file', fsize: 10 }],
+      },
+    ]);
+    // The page offers no cancel for a download: the spec names none (the client's window stops it).
+    await expect(panel.getByRole('button', { name: `Cancel ${text}` })).toHaveCount(0);
+
+    // Several items: spec 001 §5, not supported by this client; nothing is handed to it.
+    await downloadSelection(page, [doc, text]);
+    await expect(
+      page.getByText('This client does not support downloading several files at once.'),
+    ).toBeVisible();
+    // A folder is a batch too.
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    const folder = `Empty ${Date.now().toString(36)}`;
+    await createFolder(page, folder);
+    await fileRow(page, folder)
+      .getByRole('button', { name: `Download ${folder}`, exact: true })
+      .click();
+    await expect(
+      page.getByText('This client does not support downloading several files at once.'),
+    ).toHaveCount(2);
+    expect(fake.callsTo('/v1/files/download')).toHaveLength(1);
+    expect(browserDownloads).toEqual([]);
+  });
+
+  test('a client with batch download: an empty folder says so, several items go to it in one call', async ({
+    page,
+    baseURL,
+  }) => {
+    fake = await startFakeDesktopClient({ funclist: 'autoencrypt,editlock,batchdownload', step: 50 });
+    await candidatePorts(page, [fake.port]);
+    await login(page, 'wangfang');
+    const { doc, text } = await uploadDocuments(page);
+
+    // spec 001 §8: an empty folder shows empty folder (the server's preflight); the client gets nothing.
+    const folder = `Empty ${Date.now().toString(36)}`;
+    await createFolder(page, folder);
+    await fileRow(page, folder)
+      .getByRole('button', { name: `Download ${folder}`, exact: true })
+      .click();
+    await expect(page.getByText('The folder is empty.')).toBeVisible();
+    expect(fake.callsTo('/v1/files/download')).toEqual([]);
+
+    await downloadSelection(page, [doc, text]);
+    const panel = page.getByRole('region', { name: 'Desktop client downloads' });
+    await expect(panel.getByText('Desktop client: 2 of 2 downloaded')).toBeVisible();
+    const [call] = fake.callsTo('/v1/files/download');
+    expect(call.body).toEqual({
+      origin: baseURL,
+      groupid: await myDriveId(page),
+      items: expect.arrayContaining([
+        { fileid: await fileIdOf(page, doc), fname: doc, ftype: 'file', fsize: 21 },
+        { fileid: await fileIdOf(page, text), fname: text, ftype: 'file', fsize: 10 },
+      ]),
+    });
+    expect((call.body as { items: unknown[] }).items).toHaveLength(2);
+
+    // An upload beside the downloads: the panel names both.
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
+    const both = page.getByRole('region', { name: 'Desktop client transfers' });
+    await expect(both.getByText('Desktop client: 4 of 4 done')).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('the client gone: a download says it cannot connect and offers to start it', async ({ page }) => {
+    fake = await startFakeDesktopClient();
+    await candidatePorts(page, [fake.port]);
+    await login(page, 'wangfang');
+    const { text } = await uploadDocuments(page);
+    await fake.close();
+    await fileRow(page, text)
+      .getByRole('button', { name: `Download ${text}`, exact: true })
+      .click();
+    await expectCannotConnect(page);
+  });
+});
+
 test('in a plain browser no desktop action is offered, and the local service is not called', async ({
   page,
 }) => {
   // A client runs, but this is a browser tab: it must not reach for 127.0.0.1 (Chromium would ask
   // the user about local network access on every visit).
-  await docMenuWithClient(page);
+  const doc = await docMenuWithClient(page);
   await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Folder', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /desktop client/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // A download is the browser's own.
+  const downloading = page.waitForEvent('download');
+  await fileRow(page, doc)
+    .getByRole('button', { name: `Download ${doc}`, exact: true })
+    .click();
+  expect((await downloading).suggestedFilename()).toBe(doc);
   expect(fake?.calls).toEqual([]);
 });

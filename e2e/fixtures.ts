@@ -59,6 +59,16 @@ export async function escapeDialog(dialog: Locator): Promise<void> {
 export const fileRow = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
 
+/** Makes a folder in the open folder with New > Folder, and waits for its row. */
+export async function createFolder(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(fileRow(page, name)).toBeVisible();
+}
+
 /** A file to upload through the drive's upload button: its name and bytes (text/plain unless given). */
 export interface FileToUpload {
   name: string;

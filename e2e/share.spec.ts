@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, closeDialog, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
+import { api, closeDialog, createFolder, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -37,11 +37,7 @@ async function choose(page: Page, label: string, option: string) {
 
 /** Makes a folder where the drive is and opens it. */
 async function newFolder(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Folder', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await createFolder(page, name);
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText(name);
 }

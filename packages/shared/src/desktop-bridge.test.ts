@@ -4,6 +4,7 @@ import {
   featureUnsupportedError,
   isDesktopPing,
   isTaskActive,
+  isTaskCancelable,
   parseFuncList,
   taskKindOf,
 } from './desktop-bridge.ts';
@@ -70,4 +71,14 @@ test.each([
   [{ kind: 'download' }, 'download'],
 ] as const)('a task %j is an %s', (task, kind) => {
   expect(taskKindOf(task)).toBe(kind);
+});
+
+// The spec names a cancel for uploads only (/v1/files/upload/cancel): a download stops in the client.
+test.each([
+  [{ state: 'running' }, true],
+  [{ state: 'waiting', kind: 'upload' }, true],
+  [{ state: 'done', kind: 'upload' }, false],
+  [{ state: 'running', kind: 'download' }, false],
+] as const)('task %j may be cancelled from the page: %s', (task, cancelable) => {
+  expect(isTaskCancelable(task)).toBe(cancelable);
 });

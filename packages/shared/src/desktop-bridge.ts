@@ -192,6 +192,11 @@ export function taskKindOf(task: Pick<DesktopTask, 'kind'>): DesktopTaskKind {
   return task.kind === 'download' ? 'download' : 'upload';
 }
 
+/** Whether the page may stop a task: an active upload (POST /v1/files/upload/cancel; see below). */
+export function isTaskCancelable(task: Pick<DesktopTask, 'state' | 'kind'>): boolean {
+  return isTaskActive(task) && taskKindOf(task) === 'upload';
+}
+
 /** The answer of /v1/files/upload, /v1/files/download and /v1/tasks/status. */
 export interface DesktopTasksResponse {
   tasks: DesktopTask[];

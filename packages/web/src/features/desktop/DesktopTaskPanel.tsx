@@ -6,28 +6,46 @@ import {
   errorText,
   formatSize,
   isTaskActive,
+  isTaskCancelable,
+  taskKindOf,
 } from '@cirrus/shared';
 import { Button, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { TaskButton, TaskRowFrame } from '../drive/upload/TaskRowFrame';
-import type { DesktopTasks, DesktopTasksSnapshot } from './desktop-tasks';
+import { type DesktopTasks, type DesktopTasksSnapshot, tasksKindOf } from './desktop-tasks';
 import { useDesktopFailure } from './useDesktopActions';
 import '../drive/drive.css';
 import './desktop.css';
+
+/** The panel's title and summary, by what its list holds. */
+const HEADINGS = {
+  upload: { title: 'desktop.tasks.title', summary: 'desktop.tasks.summary' },
+  download: { title: 'desktop.tasks.downloadsTitle', summary: 'desktop.tasks.downloadsSummary' },
+  mixed: { title: 'desktop.tasks.transfersTitle', summary: 'desktop.tasks.transfersSummary' },
+} as const;
 
 /** One task of the client (spec 002 §3 "Desktop task": fname, state, percent, fileSize, errortype). */
 function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const fail = useDesktopFailure();
+  const download = taskKindOf(task) === 'download';
+  // spec 001 §8 "Download error map": the client's code, else the download failed.
   const error =
     task.state === 'failed'
       ? (({ key, params }) => errorText(key, language, params))(
-          desktopErrorOf(task.errortype, 'clientUploadFailed'),
+          desktopErrorOf(task.errortype, download ? 'downloadFailed' : 'clientUploadFailed'),
         )
       : undefined;
-  const state = t(`desktop.tasks.${task.state}`);
+  // A download's own words where they differ from an upload's.
+  const state = t(
+    download && task.state === 'running'
+      ? 'desktop.tasks.downloadRunning'
+      : download && task.state === 'done'
+        ? 'desktop.tasks.downloadDone'
+        : `desktop.tasks.${task.state}`,
+  );
   const detail =
     error ??
     (isTaskActive(task)
@@ -41,7 +59,9 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
         isTaskActive(task)
           ? {
               percent: task.percent,
-              label: t('desktop.tasks.taskProgress', { name: task.fname }),
+              label: t(download ? 'desktop.tasks.downloadProgress' : 'desktop.tasks.taskProgress', {
+                name: task.fname,
+              }),
               active: task.state === 'running',
             }
           : undefined
@@ -50,9 +70,7 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
       danger={Boolean(error)}
       actions={
         <>
-          {task.state === 'done' && (
-            <CheckCircleFilled className="cirrus-upload-done" aria-label={t('desktop.tasks.done')} />
-          )}
+          {task.state === 'done' && <CheckCircleFilled className="cirrus-upload-done" aria-label={state} />}
           {task.state === 'canceled' && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
           {(task.state === 'failed' || task.state === 'canceled') && (
             <TaskButton
@@ -62,7 +80,7 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
               onClick={() => tasks.retry(task.id).catch(fail)}
             />
           )}
-          {isTaskActive(task) && (
+          {isTaskCancelable(task) && (
             <TaskButton
               title={t('desktop.tasks.cancel')}
               label={t('desktop.tasks.cancelOf', { name: task.fname })}
@@ -77,9 +95,10 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
 }
 
 /**
- * The desktop client's uploads started from this page, bottom right like the browser's own
- * upload panel: each file's progress, cancel (POST /v1/files/upload/cancel) and retry
- * (POST /v1/tasks/work). Loaded only once there is a task (DesktopTasksMount).
+ * The desktop client's uploads and downloads started from this page, bottom right like the
+ * browser's own upload panel: each task's progress, an upload's cancel (POST
+ * /v1/files/upload/cancel) and retry (POST /v1/tasks/work). Loaded only once there is a task
+ * (DesktopTasksMount).
  */
 export function DesktopTaskPanel({
   snapshot,
@@ -92,19 +111,21 @@ export function DesktopTaskPanel({
   const language = useLanguage();
   const fail = useDesktopFailure();
   const list = snapshot.tasks;
+  const headings = HEADINGS[tasksKindOf(list)];
   const done = list.filter((task) => task.state === 'done').length;
   const failed = list.filter((task) => task.state === 'failed').length;
   const running = list.some(isTaskActive);
+  const cancelable = list.some(isTaskCancelable);
   const percent = list.length
     ? Math.floor(
         list.reduce((sum, task) => sum + (task.state === 'done' ? 100 : task.percent), 0) / list.length,
       )
     : 0;
   return (
-    <section className="cirrus-upload-panel cirrus-desktop-panel" aria-label={t('desktop.tasks.title')}>
+    <section className="cirrus-upload-panel cirrus-desktop-panel" aria-label={t(headings.title)}>
       <header className="cirrus-upload-head">
         <div className="cirrus-upload-title">
-          <Typography.Text strong>{t('desktop.tasks.summary', { done, total: list.length })}</Typography.Text>
+          <Typography.Text strong>{t(headings.summary, { done, total: list.length })}</Typography.Text>
           {failed > 0 && (
             <Typography.Text type="danger" className="cirrus-upload-failed">
               {t('drive.upload.failed', { count: failed })}
@@ -112,7 +133,7 @@ export function DesktopTaskPanel({
           )}
         </div>
         <div className="cirrus-upload-head-actions">
-          {running && (
+          {cancelable && (
             <Button type="text" size="small" onClick={() => tasks.cancel().catch(fail)}>
               {t('drive.upload.cancelAll')}
             </Button>

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type FakeDesktopClient, startFakeDesktopClient } from '../../../../../e2e/desktop-client-fake';
 import { BridgeError, candidateHosts, createDesktopBridge } from './bridge';
-import { createDesktopTasks } from './desktop-tasks';
+import { createDesktopTasks, tasksKindOf } from './desktop-tasks';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -236,12 +236,18 @@ describe('refusals map to the catalogue', () => {
 });
 
 describe('the task list', () => {
-  test('is polled while a task runs, and no longer once all are done; done tasks change their folder', async () => {
+  /** A fake client moving 50 % a poll, its bridge, a task list polling every `pollMs`, and the folders it said changed. */
+  async function taskList(pollMs: number) {
     const client = await fake({ step: 50 });
     const bridge = createDesktopBridge({ hosts: [client.url] });
-    const tasks = createDesktopTasks(bridge, { pollMs: 10 });
+    const tasks = createDesktopTasks(bridge, { pollMs });
     const changed: unknown[] = [];
     tasks.onFolderChanged((folder) => changed.push(folder));
+    return { client, bridge, tasks, changed };
+  }
+
+  test('is polled while a task runs, and no longer once all are done; done tasks change their folder', async () => {
+    const { client, bridge, tasks, changed } = await taskList(10);
     const { tasks: started } = await bridge.upload({
       ...target,
       paths: ['C:\\a.txt', 'C:\\b.txt'],
@@ -273,6 +279,34 @@ describe('the task list', () => {
     tasks.stop();
     expect(client.callsTo('/v1/files/upload/cancel').map((call) => call.body)).toEqual([{ ids: ['1'] }]);
     expect(tasks.getSnapshot().tasks[0].state).toBe('canceled');
+  });
+
+  test('downloads are polled to the end beside uploads; they change no folder, and cancel all leaves them', async () => {
+    const { client, bridge, tasks, changed } = await taskList(1_000);
+    const items = [{ fileid: 3, fname: 'a.txt', ftype: 'file' as const, fsize: 12 }];
+    tasks.add(null, (await bridge.download({ origin: target.origin, groupid: 7, items })).tasks);
+    tasks.add(
+      { gid: 7, folderId: 0 },
+      (await bridge.upload({ ...target, paths: ['C:\\b.txt'], encrypt: false })).tasks,
+    );
+    expect(tasksKindOf(tasks.getSnapshot().tasks)).toBe('mixed');
+    await tasks.cancel();
+    expect(client.callsTo('/v1/files/upload/cancel').map((call) => call.body)).toEqual([{ ids: ['2'] }]);
+    tasks.stop();
+    const polled = createDesktopTasks(bridge, { pollMs: 10 });
+    polled.onFolderChanged((folder) => changed.push(folder));
+    polled.add(null, (await bridge.download({ origin: target.origin, groupid: 7, items })).tasks);
+    await expect.poll(() => polled.getSnapshot().tasks.map((task) => task.state)).toEqual(['done']);
+    expect(changed).toEqual([]);
+  });
+
+  test.each([
+    [[], 'upload'],
+    [[{}, { kind: 'upload' }], 'upload'],
+    [[{ kind: 'download' }], 'download'],
+    [[{ kind: 'download' }, {}], 'mixed'],
+  ] as const)('a panel of %j is titled as %s', (list, kind) => {
+    expect(tasksKindOf(list)).toBe(kind);
   });
 
   test('a client gone while tasks run: the list stays, marked connectClientFailed', async () => {

@@ -1,10 +1,17 @@
 /**
- * The desktop client's uploads that this page started (spec 002 §3 "Desktop task"): kept here
+ * The desktop client's uploads and downloads that this page started (spec 002 §3 "Desktop task"): kept here
  * while the panel shows them, and read from the client (POST /v1/tasks/status) every
  * DESKTOP_TASK_POLL_MS while any is still active. Not a server cache: the tasks live in the
  * local client, so this is a small store of its own, as the browser's uploads are (upload-manager).
  */
-import { DESKTOP_TASK_POLL_MS, type DesktopTask, isTaskActive } from '@cirrus/shared';
+import {
+  DESKTOP_TASK_POLL_MS,
+  type DesktopTask,
+  type DesktopTaskKind,
+  isTaskActive,
+  isTaskCancelable,
+  taskKindOf,
+} from '@cirrus/shared';
 import type { FolderRef } from '../drive/location';
 import { BridgeError, type DesktopBridge } from './bridge';
 
@@ -12,6 +19,12 @@ export interface DesktopTasksSnapshot {
   tasks: readonly DesktopTask[];
   /** Set when the client stopped answering while tasks ran: its message key. */
   lost: BridgeError | null;
+}
+
+/** What a list of tasks is, for the panel's title: all uploads, all downloads, or both. */
+export function tasksKindOf(tasks: readonly Pick<DesktopTask, 'kind'>[]): DesktopTaskKind | 'mixed' {
+  const kinds = new Set(tasks.map(taskKindOf));
+  return kinds.size > 1 ? 'mixed' : kinds.has('download') ? 'download' : 'upload';
 }
 
 const EMPTY: DesktopTasksSnapshot = { tasks: [], lost: null };
@@ -82,16 +95,16 @@ export function createDesktopTasks(
         folderListeners.delete(listener);
       };
     },
-    /** New tasks of an upload into `folder`, as the client answered them. */
-    add(folder: FolderRef, tasks: readonly DesktopTask[]) {
-      for (const task of tasks) folders.set(task.id, folder);
+    /** New tasks as the client answered them: an upload's into `folder`, a download's (null) from anywhere. */
+    add(folder: FolderRef | null, tasks: readonly DesktopTask[]) {
+      if (folder) for (const task of tasks) folders.set(task.id, folder);
       const known = new Set(tasks.map((task) => task.id));
       emit({ tasks: [...snapshot.tasks.filter((task) => !known.has(task.id)), ...tasks], lost: null });
       schedule();
     },
-    /** POST /v1/files/upload/cancel for one task (or all active ones). */
+    /** POST /v1/files/upload/cancel for one upload (or all active ones; downloads have no such call). */
     async cancel(id?: string) {
-      const ids = id === undefined ? activeIds() : [id];
+      const ids = id === undefined ? snapshot.tasks.filter(isTaskCancelable).map((task) => task.id) : [id];
       if (ids.length > 0) merge((await bridge.cancelUpload({ ids })).tasks);
     },
     /** POST /v1/tasks/work: try a failed or cancelled task again. */

@@ -17,7 +17,7 @@ export const desktopKeys = {
   service: ['desktop', 'service'] as const,
 };
 
-/** The page's desktop-client uploads (the task panel shows them). */
+/** The page's desktop-client uploads and downloads (the task panel shows them). */
 export const desktopTasks = createDesktopTasks(desktopBridge);
 
 /** The probe at start inside the client, so that its first action finds the service at once. */
@@ -39,11 +39,13 @@ export interface DesktopAvailability {
   edit: boolean;
   /** "Upload with desktop client" shows. */
   upload: boolean;
+  /** Downloads go through the client (spec 001 §7 "Commands: ... download"). */
+  download: boolean;
 }
 
 export function useDesktopAvailability(): DesktopAvailability {
   useDesktopService();
   const settings = useSettings();
   const present = desktopClient !== null;
-  return { edit: present, upload: present && settings.ALLOW_CLIENT_UPLOAD };
+  return { edit: present, upload: present && settings.ALLOW_CLIENT_UPLOAD, download: present };
 }

@@ -1,6 +1,6 @@
 import { FULL_MASK, maskOf } from '@cirrus/shared';
 import { expect, test } from 'vitest';
-import { canEditInDesktop } from './useDesktopActions';
+import { canEditInDesktop, desktopDownloadItems } from './useDesktopActions';
 
 const file = (extname: string, user_acl = FULL_MASK, ftype: 'file' | 'folder' = 'file') => ({
   ftype,
@@ -20,4 +20,18 @@ test.each([
   ['two documents', [file('docx'), file('xlsx')], false],
 ])('%s: %s', (_what, files, editable) => {
   expect(canEditInDesktop(files)).toBe(editable);
+});
+
+test('a download hands the client each item with its kind and size (a folder: 0, the client walks it)', () => {
+  expect(
+    desktopDownloadItems([
+      { id: 3, fname: 'a.txt', ftype: 'file', fsize: 12 },
+      { id: 4, fname: 'Photos', ftype: 'folder', fsize: 4096 },
+      { id: 5, fname: 'shared.pdf', ftype: 'sharefile', fsize: 7 },
+    ]),
+  ).toEqual([
+    { fileid: 3, fname: 'a.txt', ftype: 'file', fsize: 12 },
+    { fileid: 4, fname: 'Photos', ftype: 'folder', fsize: 0 },
+    { fileid: 5, fname: 'shared.pdf', ftype: 'file', fsize: 7 },
+  ]);
 });

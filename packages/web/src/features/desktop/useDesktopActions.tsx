@@ -1,6 +1,7 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import {
   DESKTOP_CLIENT_LAUNCH_URL,
+  type DesktopDownloadItem,
   type DesktopSelectKind,
   ERROR_TOAST_MS,
   errorText,
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { teamsApi } from '../../api/teams';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
+import { isBatchDownload, preflightBatch } from '../drive/download';
 import type { FolderRef } from '../drive/location';
 import { BridgeError, desktopBridge } from './bridge';
 import { desktopTasks, useDesktopAvailability } from './queries';
@@ -41,6 +43,18 @@ export function canEditInDesktop(
     isEditable(files[0].extname) &&
     hasPermission(files[0].user_acl, 'update')
   );
+}
+
+/** What the client is given of each item to download (shared DesktopDownloadRequest). */
+export function desktopDownloadItems(
+  files: readonly Pick<FileRecord, 'id' | 'fname' | 'ftype' | 'fsize'>[],
+): DesktopDownloadItem[] {
+  return files.map((file) => ({
+    fileid: file.id,
+    fname: file.fname,
+    ftype: file.ftype === 'folder' ? 'folder' : 'file',
+    fsize: file.ftype === 'folder' ? 0 : file.fsize,
+  }));
 }
 
 /** Shows a bridge failure; no answer from the client comes with the deep link that starts it (spec 002 §8). */
@@ -78,14 +92,17 @@ interface DesktopActionsOptions {
 
 /**
  * The desktop client's actions in a file list (spec 001 §7 "Desktop-client bridge"): "Open in
- * desktop app" on an office document, and the Upload menu's entries that let the client pick and
- * upload into this folder, its tasks then shown in the task panel (DesktopTasksMount). A list adds
- * `menuItems(files)` to its menu and `uploadItems()` to its Upload menu, passes unknown keys to
- * `run` and `upload`.
+ * desktop app" on an office document, the Upload menu's entries that let the client pick and
+ * upload into this folder, and Download, which the client does when the page is in its window;
+ * their tasks then show in the task panel (DesktopTasksMount). A list adds `menuItems(files)` to
+ * its menu and `uploadItems()` to its Upload menu, passes unknown keys to `run` and `upload`, and
+ * a download to `download` first.
  */
 export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const notify = useNotify();
+  const language = useLanguage();
   const available = useDesktopAvailability();
   const fail = useDesktopFailure();
   const target = () => ({ origin: window.location.origin, groupid: folder.gid, parentid: folder.folderId });
@@ -107,6 +124,23 @@ export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions
     if (picked.canceled || picked.paths.length === 0) return;
     const { tasks } = await desktopBridge.upload({ ...target(), paths: picked.paths, encrypt });
     desktopTasks.add(into, tasks);
+  };
+
+  const download = async (files: readonly FileRecord[]) => {
+    // spec 001 §5: a batch only when the client supports it (nonsupportedBatchDownload); the
+    // server tells what the batch holds (emptyFolder, partialDownloadFail), as in a browser.
+    if (isBatchDownload(files)) {
+      await desktopBridge.requireFeature('batchdownload');
+      await preflightBatch(folder.gid, files, () =>
+        notify.warning(errorText('partialDownloadFail', language)),
+      );
+    }
+    const { tasks } = await desktopBridge.download({
+      origin: window.location.origin,
+      groupid: folder.gid,
+      items: desktopDownloadItems(files),
+    });
+    desktopTasks.add(null, tasks);
   };
 
   const menuItems = (files: readonly FileRecord[]): NonNullable<MenuProps['items']> =>
@@ -131,6 +165,12 @@ export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions
     run(key: string, files: readonly FileRecord[]): boolean {
       if (key !== DESKTOP_EDIT_ACTION || files.length !== 1) return false;
       edit(files[0]).catch(fail);
+      return true;
+    },
+    /** Downloads through the client when the page is in its window; false in a browser. */
+    download(files: readonly FileRecord[]): boolean {
+      if (!available.download || files.length === 0) return false;
+      download(files).catch(fail);
       return true;
     },
     /** Runs an Upload menu key of the client's; false for any other key. */

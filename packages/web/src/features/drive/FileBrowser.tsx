@@ -259,6 +259,8 @@ export function FileBrowser({
       case 'edit':
         return void navigate(onlineEditorPath(files[0].id), { state: { fromList: true } });
       case 'download':
+        // Inside the desktop client the client downloads (features/desktop).
+        if (desktop.download(files)) return;
         return void downloadItems(folder.gid, files, {
           onError: (error) => notify.error(error),
           onPartial: () => notify.warning(errorText('partialDownloadFail', language)),

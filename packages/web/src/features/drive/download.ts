@@ -60,26 +60,38 @@ interface ZipPreflight {
   skipped: number;
 }
 
+/** A folder or several items: a zip in a browser, a batch download in the desktop client. */
+export function isBatchDownload(files: readonly Pick<FileRecord, 'ftype'>[]): boolean {
+  return files.length > 1 || files[0]?.ftype === 'folder';
+}
+
 /**
- * Downloads a selection. A single file goes straight to the browser; a folder or several items
- * are asked about first, because a download frame cannot read what the zip left out: an empty
- * folder is an error, and a zip without some items says "partial download fail" (spec 001 §8).
+ * Asks the server what a batch would hold (`preflight=1`), because neither a download frame nor
+ * the desktop client tells the page what was left out: an empty folder is an error (emptyFolder),
+ * and a batch without some items says "partial download fail" (spec 001 §8): `onPartial` runs.
  */
+export async function preflightBatch(
+  gid: number,
+  files: readonly Pick<FileRecord, 'id' | 'ftype'>[],
+  onPartial: () => void,
+): Promise<void> {
+  const plan = await http.get<ZipPreflight>(`${downloadUrlOf(gid, files)}&preflight=1`);
+  if (plan.skipped > 0) onPartial();
+}
+
+/** Downloads a selection: a single file straight to the browser, a batch asked about first. */
 export async function downloadItems(
   gid: number,
   files: readonly Pick<FileRecord, 'id' | 'ftype'>[],
   handlers: { onError: (error: unknown) => void; onPartial: () => void },
 ): Promise<void> {
-  const url = downloadUrlOf(gid, files);
-  const isZip = files.length > 1 || files[0]?.ftype === 'folder';
-  if (isZip) {
+  if (isBatchDownload(files)) {
     try {
-      const plan = await http.get<ZipPreflight>(`${url}&preflight=1`);
-      if (plan.skipped > 0) handlers.onPartial();
+      await preflightBatch(gid, files, handlers.onPartial);
     } catch (error) {
       handlers.onError(error);
       return;
     }
   }
-  startDownload(url, handlers.onError);
+  startDownload(downloadUrlOf(gid, files), handlers.onError);
 }
