@@ -286,6 +286,68 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
   });
 });
 
+/** The demo's secure team, Contracts, and its security document. */
+const SECDOC = 'Price list 2026.xlsx';
+
+async function openSecdoc(page: Page) {
+  await page
+    .getByRole('navigation', { name: /spaces/i })
+    .getByRole('link', { name: 'Contracts' })
+    .click();
+  await fileRow(page, SECDOC).dblclick();
+  await expect(page.getByRole('heading', { name: SECDOC })).toBeVisible();
+}
+
+test.describe('screen capture (spec 001 §7 "Screen capture can be disabled in the client")', () => {
+  test.use(IN_CLIENT);
+
+  test('a security document keeps the client off screenshots while it shows, with a heartbeat every 2 s', async ({
+    page,
+  }) => {
+    fake = await startFakeDesktopClient();
+    const client = fake;
+    await candidatePorts(page, [client.port]);
+    await login(page, 'kate');
+    await openSecdoc(page);
+    await expect.poll(() => client.screenCalls()[0]).toBe('disable');
+    // spec 001 §4, §9: a heartbeat every 2000 ms while capture is disabled.
+    await page.waitForTimeout(4_500);
+    const beats = client.screenCalls().filter((call) => call === 'beat').length;
+    expect(beats).toBeGreaterThanOrEqual(2);
+    expect(beats).toBeLessThanOrEqual(3);
+    expect(client.screenCalls().slice(1)).toEqual(Array(beats).fill('beat'));
+
+    // Leaving the document allows capture again, and the heartbeats stop.
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(fileRow(page, SECDOC)).toBeVisible();
+    await expect.poll(() => client.screenCalls().at(-1)).toBe('allow');
+    const settled = client.screenCalls().length;
+    await page.waitForTimeout(2_500);
+    expect(client.screenCalls()).toHaveLength(settled);
+    expect(client.callsTo('/v1/screen/disableshot').map((call) => call.body)).toEqual([
+      { disable: true },
+      { disable: false },
+    ]);
+
+    // An ordinary file's preview leaves capture alone.
+    await page.goto('/pcview/drive');
+    const { text } = await uploadDocuments(page);
+    await fileRow(page, text).dblclick();
+    await expect(page.getByRole('heading', { name: text })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(client.screenCalls()).toHaveLength(settled);
+  });
+});
+
+test('in a plain browser a security document calls no client', async ({ page }) => {
+  fake = await startFakeDesktopClient();
+  await candidatePorts(page, [fake.port]);
+  await login(page, 'kate');
+  await openSecdoc(page);
+  await page.waitForTimeout(2_500);
+  expect(fake.calls).toEqual([]);
+});
+
 test('in a plain browser no desktop action is offered, and the local service is not called', async ({
   page,
 }) => {

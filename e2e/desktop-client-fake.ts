@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DESKTOP_BRIDGE_SERVICE,
+  type DesktopDisableShotRequest,
   type DesktopDownloadRequest,
   type DesktopTask,
   type DesktopUploadRequest,
@@ -42,6 +43,8 @@ export interface FakeDesktopClient {
   calls: FakeCall[];
   options: Required<FakeDesktopClientOptions>;
   callsTo(path: string): FakeCall[];
+  /** The screen calls in order: `disable` and `allow` (POST /v1/screen/disableshot), `beat` (heartbeat). */
+  screenCalls(): ('disable' | 'allow' | 'beat')[];
   close(): Promise<void>;
 }
 
@@ -186,6 +189,16 @@ export async function startFakeDesktopClient(
     calls,
     options,
     callsTo: (path) => calls.filter((call) => call.path === path),
+    screenCalls: () =>
+      calls
+        .filter((call) => call.path.startsWith('/v1/screen/'))
+        .map((call) =>
+          call.path === '/v1/screen/heartbeat'
+            ? 'beat'
+            : (call.body as DesktopDisableShotRequest).disable
+              ? 'disable'
+              : 'allow',
+        ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -235,6 +235,11 @@ export interface PreviewView {
    */
   permissions: { download: boolean; print: boolean; lock: boolean; unlock: boolean; edit: boolean };
   filelock: FileLockInfo | null;
+  /**
+   * A security document (spec 000 §1): inside the desktop client, screen capture is disabled
+   * while it shows (spec 001 §7 "Screen capture can be disabled in the client").
+   */
+  secdoc: boolean;
   /** Whether office documents can be converted here (LibreOffice is installed). */
   converter: boolean;
   urls: PreviewUrls;

@@ -80,6 +80,7 @@ describe('GET {preview}/v1/legacy/view', () => {
       // A PDF is not edited in the viewer; text is (the next tests).
       permissions: { download: true, print: true, lock: true, unlock: false, edit: false },
       filelock: null,
+      secdoc: false,
       converter: false,
       urls: {
         content: `/v1/preview/files/${file.fileid}/content`,
@@ -87,6 +88,13 @@ describe('GET {preview}/v1/legacy/view', () => {
         download: `/api/v3/groups/${gid}/files/${file.fileid}/download?action=download`,
       },
     });
+    // A security document says so: the desktop client keeps it off screenshots.
+    await t.database.db
+      .updateTable('files')
+      .set({ secure_guid: '0b7e9a52-5f0e-4d5c-9d1e-2a3b4c5d6e7f' })
+      .where('id', '=', file.fileid)
+      .execute();
+    expect(await view(c, file.fileid)).toMatchObject({ fileid: file.fileid, secdoc: true });
     // A folder's id says so: the web viewer opens the folder instead.
     const folder = await mkdir(c, gid, 0, 'Reports');
     expect(await view(c, folder.fileid)).toMatchObject({ fileid: folder.fileid, folder: true });

@@ -6,6 +6,7 @@ import {
   type HistoryRecord,
   hasPermission,
   isEditableText,
+  isSecdoc,
   isTextKind,
   type OnlineEditor,
   onlineEditorPath,
@@ -490,6 +491,7 @@ export function createPreviewService(deps: Deps) {
           edit: editable,
         },
         filelock,
+        secdoc: isSecdoc(file),
         converter: converter.available,
         urls: urlsOf(t, q),
       };

@@ -46,6 +46,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
+import { useScreenCaptureGuard } from '../desktop/screen-guard';
 import { startDownload } from '../drive/download';
 import { drivePath, locationOfFolder } from '../drive/location';
 import { driveKeys } from '../drive/queries';
@@ -260,6 +261,8 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
   const setPrint = useCallback((handler: PrintHandler | undefined) => {
     printRef.current = handler;
   }, []);
+  // Inside the desktop client a security document is kept off screenshots while it shows.
+  useScreenCaptureGuard(view.secdoc);
   useDocumentTitle(
     view.history ? t('preview.historyTitle', { name: view.fname, ver: view.history.ver }) : view.fname,
   );
