@@ -230,6 +230,14 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
       page.getByText('This client does not support downloading several files at once.'),
     ).toHaveCount(2);
     expect(fake.callsTo('/v1/files/download')).toHaveLength(1);
+
+    // The viewer's Download goes to the client as well.
+    await fileRow(page, text).dblclick();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    await expect.poll(() => fake?.callsTo('/v1/files/download')).toHaveLength(2);
+    expect(fake.callsTo('/v1/files/download')[1].body).toMatchObject({
+      items: [{ fname: text, ftype: 'file', fsize: 10 }],
+    });
     expect(browserDownloads).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { TaskButton, TaskRowFrame } from '../drive/upload/TaskRowFrame';
 import { type DesktopTasks, type DesktopTasksSnapshot, tasksKindOf } from './desktop-tasks';
-import { useDesktopFailure } from './useDesktopActions';
+import { useDesktopFailure } from './useDesktopFailure';
 import '../drive/drive.css';
 import './desktop.css';
 

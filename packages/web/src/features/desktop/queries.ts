@@ -39,13 +39,11 @@ export interface DesktopAvailability {
   edit: boolean;
   /** "Upload with desktop client" shows. */
   upload: boolean;
-  /** Downloads go through the client (spec 001 §7 "Commands: ... download"). */
-  download: boolean;
 }
 
 export function useDesktopAvailability(): DesktopAvailability {
   useDesktopService();
   const settings = useSettings();
   const present = desktopClient !== null;
-  return { edit: present, upload: present && settings.ALLOW_CLIENT_UPLOAD, download: present };
+  return { edit: present, upload: present && settings.ALLOW_CLIENT_UPLOAD };
 }

@@ -1,6 +1,7 @@
 import { FULL_MASK, maskOf } from '@cirrus/shared';
 import { expect, test } from 'vitest';
-import { canEditInDesktop, desktopDownloadItems } from './useDesktopActions';
+import { canEditInDesktop } from './useDesktopActions';
+import { desktopDownloadItems } from './useDesktopDownload';
 
 const file = (extname: string, user_acl = FULL_MASK, ftype: 'file' | 'folder' = 'file') => ({
   ftype,

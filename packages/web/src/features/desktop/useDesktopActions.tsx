@@ -1,24 +1,14 @@
 import { DesktopOutlined } from '@ant-design/icons';
-import {
-  DESKTOP_CLIENT_LAUNCH_URL,
-  type DesktopDownloadItem,
-  type DesktopSelectKind,
-  ERROR_TOAST_MS,
-  errorText,
-  type FileRecord,
-  hasPermission,
-  isEditable,
-} from '@cirrus/shared';
+import { type DesktopSelectKind, type FileRecord, hasPermission, isEditable } from '@cirrus/shared';
 import type { MenuProps } from 'antd';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { teamsApi } from '../../api/teams';
-import { useNotify } from '../../components/useNotify';
-import { useLanguage } from '../../i18n';
-import { isBatchDownload, preflightBatch } from '../drive/download';
 import type { FolderRef } from '../drive/location';
-import { BridgeError, desktopBridge } from './bridge';
+import { desktopBridge } from './bridge';
 import { desktopTasks, useDesktopAvailability } from './queries';
+import { useDesktopDownload } from './useDesktopDownload';
+import { useDesktopFailure } from './useDesktopFailure';
 
 export const DESKTOP_EDIT_ACTION = 'desktopEdit';
 /** The Upload menu's keys of the client's pickers, by the picker they open. */
@@ -26,9 +16,6 @@ export const DESKTOP_UPLOAD_KEYS: Record<string, DesktopSelectKind> = {
   desktopFiles: 'files',
   desktopFolder: 'folder',
 };
-
-/** A failure's toast stays a little longer when it carries the link that starts the client. */
-const LAUNCH_TOAST_S = (ERROR_TOAST_MS * 2) / 1000;
 
 /**
  * spec 001 §5 "Editable types", with the update permission: the office documents the user may
@@ -43,44 +30,6 @@ export function canEditInDesktop(
     isEditable(files[0].extname) &&
     hasPermission(files[0].user_acl, 'update')
   );
-}
-
-/** What the client is given of each item to download (shared DesktopDownloadRequest). */
-export function desktopDownloadItems(
-  files: readonly Pick<FileRecord, 'id' | 'fname' | 'ftype' | 'fsize'>[],
-): DesktopDownloadItem[] {
-  return files.map((file) => ({
-    fileid: file.id,
-    fname: file.fname,
-    ftype: file.ftype === 'folder' ? 'folder' : 'file',
-    fsize: file.ftype === 'folder' ? 0 : file.fsize,
-  }));
-}
-
-/** Shows a bridge failure; no answer from the client comes with the deep link that starts it (spec 002 §8). */
-export function useDesktopFailure() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const { message } = App.useApp();
-  const notify = useNotify();
-  return (error: unknown) => {
-    // A call to our own server on the way (the team's secure state): its own message.
-    if (!(error instanceof BridgeError)) return notify.error(error);
-    const text = errorText(error.key, language, error.params);
-    if (error.key !== 'connectClientFailed') return void message.error(text, ERROR_TOAST_MS / 1000);
-    void message.error({
-      key: 'desktop-connect',
-      duration: LAUNCH_TOAST_S,
-      content: (
-        <span>
-          {text}{' '}
-          <Button type="link" size="small" className="cirrus-toast-link" href={DESKTOP_CLIENT_LAUNCH_URL}>
-            {t('desktop.launch')}
-          </Button>
-        </span>
-      ),
-    });
-  };
 }
 
 interface DesktopActionsOptions {
@@ -101,10 +50,9 @@ interface DesktopActionsOptions {
 export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const notify = useNotify();
-  const language = useLanguage();
   const available = useDesktopAvailability();
   const fail = useDesktopFailure();
+  const download = useDesktopDownload();
   const target = () => ({ origin: window.location.origin, groupid: folder.gid, parentid: folder.folderId });
 
   const edit = async (file: FileRecord) => {
@@ -124,23 +72,6 @@ export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions
     if (picked.canceled || picked.paths.length === 0) return;
     const { tasks } = await desktopBridge.upload({ ...target(), paths: picked.paths, encrypt });
     desktopTasks.add(into, tasks);
-  };
-
-  const download = async (files: readonly FileRecord[]) => {
-    // spec 001 §5: a batch only when the client supports it (nonsupportedBatchDownload); the
-    // server tells what the batch holds (emptyFolder, partialDownloadFail), as in a browser.
-    if (isBatchDownload(files)) {
-      await desktopBridge.requireFeature('batchdownload');
-      await preflightBatch(folder.gid, files, () =>
-        notify.warning(errorText('partialDownloadFail', language)),
-      );
-    }
-    const { tasks } = await desktopBridge.download({
-      origin: window.location.origin,
-      groupid: folder.gid,
-      items: desktopDownloadItems(files),
-    });
-    desktopTasks.add(null, tasks);
   };
 
   const menuItems = (files: readonly FileRecord[]): NonNullable<MenuProps['items']> =>
@@ -168,11 +99,7 @@ export function useDesktopActions({ folder, lockEnabled }: DesktopActionsOptions
       return true;
     },
     /** Downloads through the client when the page is in its window; false in a browser. */
-    download(files: readonly FileRecord[]): boolean {
-      if (!available.download || files.length === 0) return false;
-      download(files).catch(fail);
-      return true;
-    },
+    download: (files: readonly FileRecord[]): boolean => download(folder.gid, files),
     /** Runs an Upload menu key of the client's; false for any other key. */
     upload(key: string): boolean {
       const kind = DESKTOP_UPLOAD_KEYS[key];

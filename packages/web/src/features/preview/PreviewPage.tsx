@@ -47,6 +47,7 @@ import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
 import { useScreenCaptureGuard } from '../desktop/screen-guard';
+import { useDesktopDownload } from '../desktop/useDesktopDownload';
 import { startDownload } from '../drive/download';
 import { drivePath, locationOfFolder } from '../drive/location';
 import { driveKeys } from '../drive/queries';
@@ -279,8 +280,16 @@ function PreviewShell({ kind, view, source, sort }: ShellProps) {
         state: location.state,
       });
   };
+  const desktopDownload = useDesktopDownload();
+  // A drive file downloads through the desktop client in its window; a version, a link's file
+  // (whose visitor the client has not signed in for) and the rest as in a browser.
+  const clientFile = view.source === 'file' && kind === 'file';
+  const fileItem = { id: view.fileid, fname: view.fname, ftype: 'file' as const, fsize: view.fsize };
   const download = view.permissions.download
-    ? () => startDownload(view.urls.download, notify.error)
+    ? () => {
+        if (!(clientFile && desktopDownload(view.groupid, [fileItem])))
+          startDownload(view.urls.download, notify.error);
+      }
     : undefined;
   const print = () => {
     if (!view.permissions.print) return void message.warning(t('preview.printNotAllowed'));

@@ -9,6 +9,7 @@ import { HoverTooltip } from '../../components/HoverTooltip';
 import { useNotify } from '../../components/useNotify';
 import { useNow } from '../../components/useNow';
 import { useLanguage } from '../../i18n';
+import { useDesktopDownload } from '../desktop/useDesktopDownload';
 import { downloadUrlOf, startDownload } from '../drive/download';
 import { Highlight } from './Highlight';
 import { hitOpenPath, hitPath, useSpaceNames } from './hits';
@@ -50,8 +51,12 @@ export function FileHitList({ hits, selectable = true }: FileHitListProps) {
     setMoving((current) => ({ files, key: (current?.key ?? 0) + 1 }));
     setMovingOpen(true);
   };
-  const download = (hit: SearchFileHit) =>
-    startDownload(downloadUrlOf(hit.groupid, [hit]), (error) => notify.error(error));
+  // Inside the desktop client the client downloads (features/desktop).
+  const desktopDownload = useDesktopDownload();
+  const download = (hit: SearchFileHit) => {
+    if (!desktopDownload(hit.groupid, [hit]))
+      startDownload(downloadUrlOf(hit.groupid, [hit]), (error) => notify.error(error));
+  };
 
   return (
     <div className="cirrus-hits">
