@@ -170,6 +170,17 @@ test.describe('inside the desktop client', () => {
   });
 });
 
+/** The demo's secure team, Contracts, and its security document. */
+const SECDOC = 'Price list 2026.xlsx';
+
+async function openContracts(page: Page) {
+  await page
+    .getByRole('navigation', { name: /spaces/i })
+    .getByRole('link', { name: 'Contracts' })
+    .click();
+  await expect(fileRow(page, SECDOC)).toBeVisible();
+}
+
 /** The id of my drive, the space of the files here. */
 async function myDriveId(page: Page): Promise<number> {
   return ((await (await page.request.get('/api/v3/groups/special')).json()) as { id: number }).id;
@@ -281,6 +292,40 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
     await expect(both.getByText('Desktop client: 4 of 4 done')).toBeVisible({ timeout: 10_000 });
   });
 
+  test('a folder holding a security document the user may not download: partial download fail, the rest to the client', async ({
+    page,
+    browser,
+  }) => {
+    // Alice, the secure team's owner, adds a folder with a document (a security document once in
+    // the team, whose default rights give members no download) and a text file.
+    const folder = `Quotes ${Date.now().toString(36)}`;
+    const owner = await browser.newPage({ locale: 'en-US' });
+    await login(owner, 'alice');
+    await openContracts(owner);
+    await createFolder(owner, folder);
+    await owner.getByRole('link', { name: folder }).click();
+    await expect(owner.getByRole('navigation', { name: 'Location' })).toContainText(folder);
+    await uploadFiles(owner, [
+      { name: 'Quote.docx', buffer: Buffer.from('a quote'), mimeType: 'application/octet-stream' },
+      { name: 'readme.txt', buffer: Buffer.from('read me') },
+    ]);
+    await owner.close();
+
+    fake = await startFakeDesktopClient({ funclist: 'batchdownload' });
+    await candidatePorts(page, [fake.port]);
+    await login(page, 'kate');
+    await openContracts(page);
+    await fileRow(page, folder)
+      .getByRole('button', { name: `Download ${folder}`, exact: true })
+      .click();
+    // spec 001 §8: partial failure shows partial download fail; what may be downloaded still goes.
+    await expect(page.getByText('Some files could not be downloaded.')).toBeVisible();
+    await expect.poll(() => fake?.callsTo('/v1/files/download')).toHaveLength(1);
+    expect(fake.callsTo('/v1/files/download')[0].body).toMatchObject({
+      items: [{ fname: folder, ftype: 'folder', fsize: 0 }],
+    });
+  });
+
   test('the client gone: a download says it cannot connect and offers to start it', async ({ page }) => {
     fake = await startFakeDesktopClient();
     await candidatePorts(page, [fake.port]);
@@ -294,14 +339,8 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
   });
 });
 
-/** The demo's secure team, Contracts, and its security document. */
-const SECDOC = 'Price list 2026.xlsx';
-
 async function openSecdoc(page: Page) {
-  await page
-    .getByRole('navigation', { name: /spaces/i })
-    .getByRole('link', { name: 'Contracts' })
-    .click();
+  await openContracts(page);
   await fileRow(page, SECDOC).dblclick();
   await expect(page.getByRole('heading', { name: SECDOC })).toBeVisible();
 }
