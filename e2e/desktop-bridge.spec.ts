@@ -242,10 +242,11 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
     ).toHaveCount(2);
     expect(fake.callsTo('/v1/files/download')).toHaveLength(1);
 
-    // The viewer's Download goes to the client as well.
+    // The viewer's Download goes to the client as well; with no task panel there, a toast says so.
     await fileRow(page, text).dblclick();
     await page.getByRole('button', { name: 'Download', exact: true }).click();
-    await expect.poll(() => fake?.callsTo('/v1/files/download')).toHaveLength(2);
+    await expect(page.getByText(`The desktop client is downloading “${text}”…`)).toBeVisible();
+    expect(fake.callsTo('/v1/files/download')).toHaveLength(2);
     expect(fake.callsTo('/v1/files/download')[1].body).toMatchObject({
       items: [{ fname: text, ftype: 'file', fsize: 10 }],
     });
@@ -271,6 +272,7 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
     expect(fake.callsTo('/v1/files/download')).toEqual([]);
 
     await downloadSelection(page, [doc, text]);
+    await expect(page.getByText('The desktop client is downloading 2 items…')).toBeVisible();
     const panel = page.getByRole('region', { name: 'Desktop client downloads' });
     await expect(panel.getByText('Desktop client: 2 of 2 downloaded')).toBeVisible();
     const [call] = fake.callsTo('/v1/files/download');

@@ -448,6 +448,8 @@ export const en = {
   desktop: {
     edit: 'Open in desktop app',
     editStarted: 'Opening “{{name}}” in the desktop app…',
+    downloadStarted: 'The desktop client is downloading “{{name}}”…',
+    downloadStartedMany: 'The desktop client is downloading {{count}} items…',
     uploadFiles: 'Files with desktop client…',
     uploadFolder: 'Folder with desktop client…',
     launch: 'Start the desktop client',

@@ -439,6 +439,8 @@ export const zhCN: Messages = {
   desktop: {
     edit: '用本地应用打开',
     editStarted: '正在用本地应用打开“{{name}}”…',
+    downloadStarted: '客户端正在下载“{{name}}”…',
+    downloadStartedMany: '客户端正在下载 {{count}} 项…',
     uploadFiles: '用客户端上传文件…',
     uploadFolder: '用客户端上传文件夹…',
     launch: '启动客户端',

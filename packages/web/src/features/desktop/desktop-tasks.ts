@@ -1,6 +1,6 @@
 /**
- * The desktop client's uploads and downloads that this page started (spec 002 §3 "Desktop task"): kept here
- * while the panel shows them, and read from the client (POST /v1/tasks/status) every
+ * The desktop client's uploads and downloads that this page started (spec 002 §3 "Desktop
+ * task"): kept here while the panel shows them, and read from the client (POST /v1/tasks/status) every
  * DESKTOP_TASK_POLL_MS while any is still active. Not a server cache: the tasks live in the
  * local client, so this is a small store of its own, as the browser's uploads are (upload-manager).
  */

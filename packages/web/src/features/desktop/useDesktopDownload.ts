@@ -1,4 +1,6 @@
 import { type DesktopDownloadItem, errorText, type FileRecord } from '@cirrus/shared';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
 import { isBatchDownload, preflightBatch } from '../drive/download';
@@ -27,6 +29,8 @@ export function desktopDownloadItems(files: readonly DownloadableFile[]): Deskto
  * The returned function answers false in a plain browser, where the caller downloads itself.
  */
 export function useDesktopDownload() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
   const notify = useNotify();
   const language = useLanguage();
   const fail = useDesktopFailure();
@@ -38,7 +42,15 @@ export function useDesktopDownload() {
     }
     const items = desktopDownloadItems(files);
     const { tasks } = await desktopBridge.download({ origin: window.location.origin, groupid, items });
+    // None: the user closed the client's save dialog.
+    if (tasks.length === 0) return;
     desktopTasks.add(null, tasks);
+    // Said here too: the viewer has no task panel.
+    void message.info(
+      files.length === 1
+        ? t('desktop.downloadStarted', { name: files[0].fname })
+        : t('desktop.downloadStartedMany', { count: files.length }),
+    );
   };
 
   return (groupid: number, files: readonly DownloadableFile[]): boolean => {
