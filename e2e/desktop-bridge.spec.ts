@@ -271,10 +271,13 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
     await expect(page.getByText('The folder is empty.')).toBeVisible();
     expect(fake.callsTo('/v1/files/download')).toEqual([]);
 
+    // The client fails one with a code of its own: spec 001 §8's download failed.
+    fake.options.failures[doc] = 'WS_E_DISK_FULL';
     await downloadSelection(page, [doc, text]);
     await expect(page.getByText('The desktop client is downloading 2 items…')).toBeVisible();
     const panel = page.getByRole('region', { name: 'Desktop client downloads' });
-    await expect(panel.getByText('Desktop client: 2 of 2 downloaded')).toBeVisible();
+    await expect(panel.getByText('Desktop client: 1 of 2 downloaded')).toBeVisible();
+    await expect(panel.getByText('The download failed.')).toBeVisible();
     const [call] = fake.callsTo('/v1/files/download');
     expect(call.body).toEqual({
       origin: baseURL,
@@ -291,7 +294,7 @@ test.describe('downloads inside the desktop client (spec 001 §7 "Commands: ... 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
     const both = page.getByRole('region', { name: 'Desktop client transfers' });
-    await expect(both.getByText('Desktop client: 4 of 4 done')).toBeVisible({ timeout: 10_000 });
+    await expect(both.getByText('Desktop client: 3 of 4 done')).toBeVisible({ timeout: 10_000 });
   });
 
   test('a folder holding a security document the user may not download: partial download fail, the rest to the client', async ({
