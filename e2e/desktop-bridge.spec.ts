@@ -350,7 +350,7 @@ async function openSecdoc(page: Page) {
   await expect(page.getByRole('heading', { name: SECDOC })).toBeVisible();
 }
 
-test.describe('screen capture (spec 001 §7 "Screen capture can be disabled in the client")', () => {
+test.describe('screen capture (spec 001 §6 "Screen capture can be disabled in the client")', () => {
   test.use(IN_CLIENT);
 
   test('a security document keeps the client off screenshots while it shows, with a heartbeat every 2 s', async ({

@@ -223,7 +223,7 @@ export interface DesktopUploadCancelRequest {
 }
 
 /**
- * POST /v1/screen/disableshot `{ disable }` (spec 001 §7 "Screen capture can be disabled in the
+ * POST /v1/screen/disableshot `{ disable }` (spec 001 §6 "Screen capture can be disabled in the
  * client"); POST /v1/screen/heartbeat `{}` every DESKTOP_SCREEN_HEARTBEAT_MS meanwhile (§4). Both
  * answer 204. The web app disables capture while it shows a security document and sends
  * `{ disable: false }` when it stops; a page that dies cannot say so, so the client allows capture

@@ -237,7 +237,7 @@ export interface PreviewView {
   filelock: FileLockInfo | null;
   /**
    * A security document (spec 000 §1): inside the desktop client, screen capture is disabled
-   * while it shows (spec 001 §7 "Screen capture can be disabled in the client").
+   * while it shows (spec 001 §6 "Screen capture can be disabled in the client").
    */
   secdoc: boolean;
   /** Whether office documents can be converted here (LibreOffice is installed). */

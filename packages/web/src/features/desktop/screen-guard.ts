@@ -1,5 +1,5 @@
 /**
- * Screen capture in the desktop client (spec 001 §7 "Screen capture can be disabled in the
+ * Screen capture in the desktop client (spec 001 §6 "Screen capture can be disabled in the
  * client"; §4 "a screen heartbeat is sent every 2 seconds while screen capture is disabled"):
  * while the page shows a security document inside the client, the client is told to keep its
  * window off screenshots and recordings (POST /v1/screen/disableshot `{disable: true}`), is sent a
