@@ -43,6 +43,13 @@ test.each([
   expect(desktopErrorOf(errortype, 'clientUploadFailed')).toEqual(expected);
 });
 
+test("5007 inserts the company's own conversion limit where it is known (secdoc_convert_max_mb)", () => {
+  expect(desktopErrorOf(5007, 'clientUploadFailed', 25)).toEqual({
+    key: 'convertFileTooLarge',
+    params: { limit: 25 },
+  });
+});
+
 test.each([
   ['waiting', true],
   ['running', true],

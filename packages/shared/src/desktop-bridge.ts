@@ -245,15 +245,17 @@ export const DESKTOP_ERROR_CONVERT_TOO_LARGE = 5007;
 
 /**
  * The catalogue key and placeholders of a refusal: errortype 5007 is convertFileTooLarge with its
- * limit inserted (spec 001 §8); a catalogue key sent as is stays itself; anything else is the
- * caller's generic failure of that call (`fallback`).
+ * limit inserted (spec 001 §8: the company's secdoc_convert_max_mb where the caller knows it); a
+ * catalogue key sent as is stays itself; anything else is the caller's generic failure of that
+ * call (`fallback`).
  */
 export function desktopErrorOf(
   errortype: number | string | undefined,
   fallback: ErrorKey,
+  convertLimitMb: number = SECDOC_CONVERT_MAX_MB,
 ): { key: ErrorKey; params?: MessageParams } {
   if (Number(errortype) === DESKTOP_ERROR_CONVERT_TOO_LARGE)
-    return { key: 'convertFileTooLarge', params: { limit: SECDOC_CONVERT_MAX_MB } };
+    return { key: 'convertFileTooLarge', params: { limit: convertLimitMb } };
   if (isErrorKey(errortype)) return { key: errortype };
   return { key: fallback };
 }

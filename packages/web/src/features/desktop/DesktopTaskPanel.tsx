@@ -13,6 +13,7 @@ import { Button, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { TaskButton, TaskRowFrame } from '../drive/upload/TaskRowFrame';
+import { useSettings } from '../settings/queries';
 import { type DesktopTasks, type DesktopTasksSnapshot, tasksKindOf } from './desktop-tasks';
 import { useDesktopFailure } from './useDesktopFailure';
 import '../drive/drive.css';
@@ -30,12 +31,17 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const fail = useDesktopFailure();
+  const settings = useSettings();
   const download = taskKindOf(task) === 'download';
   // spec 001 §8 "Download error map": the client's code, else the download failed.
   const error =
     task.state === 'failed'
       ? (({ key, params }) => errorText(key, language, params))(
-          desktopErrorOf(task.errortype, download ? 'downloadFailed' : 'clientUploadFailed'),
+          desktopErrorOf(
+            task.errortype,
+            download ? 'downloadFailed' : 'clientUploadFailed',
+            settings.secdoc_convert_max_mb,
+          ),
         )
       : undefined;
   // A download's own words where they differ from an upload's.

@@ -3,6 +3,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/useNotify';
 import { useLanguage } from '../../i18n';
+import { useSettings } from '../settings/queries';
 import { BridgeError } from './bridge';
 
 /** A failure's toast stays a little longer when it carries the link that starts the client. */
@@ -14,10 +15,13 @@ export function useDesktopFailure() {
   const language = useLanguage();
   const { message } = App.useApp();
   const notify = useNotify();
+  const { secdoc_convert_max_mb } = useSettings();
   return (error: unknown) => {
     // A call to our own server on the way (the team's secure state): its own message.
     if (!(error instanceof BridgeError)) return notify.error(error);
-    const text = errorText(error.key, language, error.params);
+    // The client's 5007 names the company's own conversion limit (setting secdoc_convert_max_mb).
+    const params = error.key === 'convertFileTooLarge' ? { limit: secdoc_convert_max_mb } : error.params;
+    const text = errorText(error.key, language, params);
     if (error.key !== 'connectClientFailed') return void message.error(text, ERROR_TOAST_MS / 1000);
     void message.error({
       key: 'desktop-connect',

@@ -26,7 +26,12 @@ interface PictureCropperProps {
 export function AvatarCropperDialog(props: PictureCropperProps) {
   const { t } = useTranslation();
   return (
-    <PictureCropperDialog {...props} upload={useUploadAvatar()} title={t('avatar.title')} success={t('avatar.success')} />
+    <PictureCropperDialog
+      {...props}
+      upload={useUploadAvatar()}
+      title={t('avatar.title')}
+      success={t('avatar.success')}
+    />
   );
 }
 
