@@ -256,6 +256,8 @@ function createServices(
     writes: deps.database.writes,
     shared: deps.database.shared,
     dialect: deps.database.dialect,
+    chat,
+    log,
     now,
   });
   const transfers = createTransferService({

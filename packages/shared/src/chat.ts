@@ -43,11 +43,54 @@ export function parseGroupChatId(chatId: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * A file a message tells of: a team's file-message push (spec 000 §3 "Push setting: im_push", the
+ * team settings' file-message push switch) posts one when a member adds a file to the team's space.
+ * As the file was when added: a later rename or delete does not change it.
+ */
+export interface ChatFile {
+  fileid: number;
+  name: string;
+  size: number;
+  /** The team space the file was added to. */
+  groupid: number;
+  /** Its folder, 0 at the space root. */
+  parentid: number;
+  /** How many more files came with it in one batch (CHAT_FILE_BATCH_SECONDS); 0 for one file. */
+  more: number;
+}
+
+/**
+ * How far apart a person's files may come to be told of in one message: a file added to a team
+ * within this many seconds of the previous file the same person added there joins that file's
+ * message, so long as that message is still the conversation's latest (nobody has written since).
+ * A folder of 200 files is then one message ("a.txt and 199 more"), not 200; a file added after a
+ * pause, or after someone spoke, starts a message of its own.
+ */
+export const CHAT_FILE_BATCH_SECONDS = 60;
+
+/** Whether a file `senderId` adds at `at` joins the conversation's latest message (CHAT_FILE_BATCH_SECONDS). */
+export function joinsFileBatch(
+  latest: { senderId: number; fileAddedAt: number | null } | undefined,
+  senderId: number,
+  at: number,
+): boolean {
+  return (
+    latest !== undefined &&
+    latest.senderId === senderId &&
+    latest.fileAddedAt !== null &&
+    at - latest.fileAddedAt <= CHAT_FILE_BATCH_SECONDS
+  );
+}
+
 export interface ChatMessage {
   id: number;
   sender: Pick<PersonBrief, 'id' | 'nick_name' | 'avatar'>;
+  /** '' for a file message. */
   body: string;
   created_at: number;
+  /** The file a file message tells of (im_push). */
+  file?: ChatFile;
 }
 
 /** GET .../conversation/{type}/{id}/messages: oldest first; `more` when older ones are left. */

@@ -21,6 +21,7 @@ import * as chat from './migrations/20261128_0019_chat.ts';
 import * as secdoc from './migrations/20261128_0020_secdoc.ts';
 import * as linkLogVisits from './migrations/20261128_0021_link_log_visits.ts';
 import * as nameOrder from './migrations/20261129_0022_name_order.ts';
+import * as chatFiles from './migrations/20261130_0023_chat_files.ts';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, (dialect: MigrationDialect) => Migration> = {
   '20261128_0020_secdoc': secdoc.migration,
   '20261128_0021_link_log_visits': linkLogVisits.migration,
   '20261129_0022_name_order': nameOrder.migration,
+  '20261130_0023_chat_files': chatFiles.migration,
 };
 
 export async function migrateToLatest(

@@ -397,6 +397,16 @@ export interface ChatMessagesTable {
   recipient_id: number | null;
   body: string;
   created_at: number;
+  /** A file message's file (im_push), as it was when added; null in a typed message. */
+  file_id: number | null;
+  file_name: string | null;
+  file_size: number | null;
+  file_group_id: number | null;
+  file_parent_id: number | null;
+  /** Files that joined it in one batch (CHAT_FILE_BATCH_SECONDS). */
+  file_more: number | null;
+  /** When the batch's latest file came. */
+  file_added_at: number | null;
 }
 
 export interface ChatReadsTable {

@@ -260,7 +260,7 @@ export async function seedDemoDrive({ db, spaces, files, blobs, now }: Deps): Pr
       }
       if (await findLiveByName(db, groupId, parentId, nameKey(name))) continue;
       const digest = await blobs.putBuffer(await contentOf(value as Content));
-      await files.saveUpload(by, groupId, parentId, name, digest);
+      await files.saveUpload(by, groupId, parentId, name, digest, { imPush: false });
     }
   }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DbOrTrx, Dialect } from '../../db/index.ts';
 import type { ChatMessagesTable } from '../../db/schema.ts';
 
@@ -19,8 +19,21 @@ export async function lockConversation(trx: DbOrTrx, dialect: Dialect, conversat
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${conversation}))`.execute(trx);
 }
 
-export async function insertMessage(db: DbOrTrx, row: Omit<ChatMessageRow, 'id'>): Promise<ChatMessageRow> {
+export async function insertMessage(
+  db: DbOrTrx,
+  row: Insertable<ChatMessagesTable>,
+): Promise<ChatMessageRow> {
   return db.insertInto('chat_messages').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** One more file joins a file message's batch, added at `at`. */
+export async function joinFileBatch(db: DbOrTrx, id: number, at: number): Promise<ChatMessageRow> {
+  return db
+    .updateTable('chat_messages')
+    .set((eb) => ({ file_more: eb('file_more', '+', 1), file_added_at: at }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Newest first, `limit` of them, older than `before` when given. */

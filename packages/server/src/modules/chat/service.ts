@@ -6,6 +6,7 @@ import {
   type ChatPage,
   type Conversation,
   type ConversationList,
+  joinsFileBatch,
   type OnlineList,
   type TeamType,
   validateChatMessage,
@@ -31,6 +32,15 @@ interface Deps {
   /** Where new messages and read marks are pushed to the people's open pages. */
   hub: Pick<Hub, 'push'>;
   now: () => number;
+}
+
+/** A file just added to a team space, as a file message tells of it. */
+export interface AddedFile {
+  id: number;
+  name: string;
+  size: number;
+  group_id: number;
+  parent_id: number;
 }
 
 /** Where a call's {type}/{id} leads: a team's conversation, or one with a person. */
@@ -81,6 +91,18 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
         sender: { id: r.sender_id, nick_name: p?.nick_name ?? '', avatar: p?.avatar ?? '' },
         body: r.body,
         created_at: r.created_at,
+        ...(r.file_id === null
+          ? {}
+          : {
+              file: {
+                fileid: r.file_id,
+                name: r.file_name ?? '',
+                size: r.file_size ?? 0,
+                groupid: r.file_group_id ?? 0,
+                parentid: r.file_parent_id ?? 0,
+                more: r.file_more ?? 0,
+              },
+            }),
       };
     });
   }
@@ -223,6 +245,52 @@ export function createChatService({ db, dialect, spaces, users, contacts, settin
       const [message] = await present([row]);
       await pushMessage(actor, place, message);
       return message;
+    },
+
+    /**
+     * A member added a file to a team's space: with the team's file-message push on (im_push, spec
+     * 000 §3 and the team settings' switch), the team's conversation gets a message from them that
+     * carries the file, as a typed one would (unread counts, the push to the members). A file that
+     * comes within CHAT_FILE_BATCH_SECONDS of their previous one there joins that message instead
+     * (joinsFileBatch). The switch and the membership are read under the conversation's lock, so a
+     * switch turned off or a member removed meanwhile posts nothing.
+     */
+    async fileAdded(actor: Actor, file: AddedFile): Promise<void> {
+      const place: Place = {
+        key: repo.groupKey(file.group_id),
+        type: CHAT_TYPE_GROUP,
+        id: file.group_id,
+        recipientId: null,
+      };
+      const t = now();
+      const row = await db.transaction().execute(async (trx) => {
+        await repo.lockConversation(trx, dialect, place.key);
+        const group = await spacesRepo.findGroup(trx, file.group_id);
+        if (group?.type !== 'team' || group.im_push !== 1) return null;
+        if (!(await stillInTeam(trx, file.group_id, actor.userId))) return null;
+        const [latest] = await repo.listMessages(trx, place.key, { limit: 1 });
+        const batch = latest && { senderId: latest.sender_id, fileAddedAt: latest.file_added_at };
+        if (joinsFileBatch(batch, actor.userId, t)) return repo.joinFileBatch(trx, latest.id, t);
+        const inserted = await repo.insertMessage(trx, {
+          conversation: place.key,
+          sender_id: actor.userId,
+          recipient_id: null,
+          body: '',
+          created_at: t,
+          file_id: file.id,
+          file_name: file.name,
+          file_size: file.size,
+          file_group_id: file.group_id,
+          file_parent_id: file.parent_id,
+          file_more: 0,
+          file_added_at: t,
+        });
+        await repo.markRead(trx, actor.userId, place.key, inserted.id);
+        return inserted;
+      });
+      if (!row) return;
+      const [message] = await present([row]);
+      await pushMessage(actor, place, message);
     },
 
     /**

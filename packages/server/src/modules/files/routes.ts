@@ -54,7 +54,10 @@ export function fileRoutes({ files, transfers }: Deps) {
     r.post(
       '/api/v3/groups/:gid/files/new_empty',
       { schema: { params: GroupParams, querystring: NewEmptyQuery, body: NewEmptyBody } },
-      async (req) => files.newEmpty(actorOf(req), req.params.gid, req.body.parentid, req.body.name),
+      async (req) =>
+        files.newEmpty(actorOf(req), req.params.gid, req.body.parentid, req.body.name, {
+          imPush: req.query.im_push,
+        }),
     );
 
     r.get('/api/v3/groups/:gid/files/:fid', { schema: { params: FileParams } }, async (req) =>

@@ -58,7 +58,17 @@ export const CreateFolderBody = z.object({
 
 /** POST /api/v3/groups/{gid}/files/new_empty: name with its extension (docx, xlsx, pptx, txt). */
 export const NewEmptyBody = z.object({ groupid: Id.optional(), parentid: FolderId.default(0), name: Name });
-export const NewEmptyQuery = z.object({ im_push: z.string().max(10).optional() });
+/**
+ * spec 001 §7 "new_empty with query im_push": whether the team's chat is told of the new file (the
+ * team's own switch decides too). Absent means yes; 0 or false means no.
+ */
+export const NewEmptyQuery = z.object({
+  im_push: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((v) => v !== '0' && v?.toLowerCase() !== 'false'),
+});
 
 export const BatchDeleteBody = z.object({
   fileids: IdList,

@@ -10,6 +10,7 @@ import {
   splitExt,
   userRoleFromTeamRole,
 } from '@cirrus/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect, Trx } from '../../db/index.ts';
 import type { FileRow } from '../../db/schema.ts';
 import type { SharedTransactions } from '../../db/shared-transactions.ts';
@@ -17,6 +18,7 @@ import { createReadCache, type WriteClock } from '../../db/write-clock.ts';
 import type { Actor } from '../../http/actor.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type BlobDigest, type BlobStore, storageWrite } from '../../storage/index.ts';
+import type { ChatService } from '../chat/service.ts';
 import type { EventLog } from '../events/service.ts';
 import type { VersionKeeper } from '../history/keeper.ts';
 import type { LockGuard } from '../locks/guard.ts';
@@ -64,6 +66,9 @@ export interface FileServiceDeps {
   shared: SharedTransactions;
   /** PostgreSQL's transactions take their spaces' tree locks (rules.ts lockTrees). */
   dialect: Dialect;
+  /** Tells a team's conversation of a file added to its space (modules/chat, the team's im_push). */
+  chat: Pick<ChatService, 'fileAdded'>;
+  log?: Pick<FastifyBaseLogger, 'error'>;
   now: () => number;
 }
 
@@ -90,6 +95,8 @@ export function createFileService({
   writes,
   shared,
   dialect,
+  chat,
+  log,
   now,
 }: FileServiceDeps) {
   /**
@@ -254,6 +261,8 @@ export function createFileService({
     name: string,
     digest: BlobDigest,
     mode: 'upload' | 'create',
+    /** Whether a new file is told of in a team's conversation (im_push; the team's switch decides too). */
+    imPush: boolean,
     /** More writes that commit or fail together with this one (the upload transaction's end). */
     alsoInTransaction?: (trx: Trx) => Promise<void>,
   ): Promise<FileRecord> {
@@ -289,6 +298,7 @@ export function createFileService({
       await versions.trimFile(target.ctx.space, written);
       return reload(actor, target.ctx, written);
     }
+    if (imPush) await tellTeam(actor, target.ctx, written);
     // A file made just now has no star, lock or share link yet, and the actor made it: its row as
     // inserted is the whole record, without reading it again.
     const maker = actor.user.nick_name;
@@ -296,6 +306,20 @@ export function createFileService({
     const record = presentFile(file, target.ctx, maskAt(target.ctx, file), await pathOf(file), false);
     record.filelock = null;
     return record;
+  }
+
+  /**
+   * A new file in a team space whose file-message push is on: a message in the team's conversation
+   * (chat.fileAdded reads the switch again as it writes). A new version is no file added. The file
+   * has committed by then, so a failure here is logged, not answered: the upload did happen.
+   */
+  async function tellTeam(actor: Actor, ctx: FileContext, file: FileRow) {
+    if (ctx.space.type !== 'team' || ctx.space.im_push !== 1) return;
+    try {
+      await chat.fileAdded(actor, file);
+    } catch (err) {
+      log?.error({ err, fileId: file.id }, 'files: the team chat was not told of a file added');
+    }
   }
 
   /** A live file reached through a share link: the link's context gives the mask. */
@@ -555,7 +579,13 @@ export function createFileService({
     },
 
     /** POST /api/v3/groups/{gid}/files/new_empty: an empty docx, xlsx, pptx or txt. */
-    async newEmpty(actor: Actor, groupId: number, parentId: number, rawName: string): Promise<FileRecord> {
+    async newEmpty(
+      actor: Actor,
+      groupId: number,
+      parentId: number,
+      rawName: string,
+      opts: { imPush: boolean },
+    ): Promise<FileRecord> {
       const target = await access.requireFolder(actor, groupId, parentId);
       const name = checkName(rawName, 'file');
       const ext = splitExt(name).ext.toLowerCase();
@@ -566,7 +596,7 @@ export function createFileService({
       const bytes = await emptyDocument(ext);
       await quota.check(actor.userId, target.ctx.space, { bytes: bytes.length, files: 1 });
       const digest = await storageWrite(() => blobs.putBuffer(bytes));
-      return writeContent(actor, target, name, digest, 'create');
+      return writeContent(actor, target, name, digest, 'create', opts.imPush);
     },
 
     /**
@@ -596,8 +626,9 @@ export function createFileService({
     },
 
     /**
-     * Saves uploaded content (its blob already stored) as a new file or a new version;
-     * `alsoInTransaction` writes in the same database transaction (one commit, one fsync).
+     * Saves content (its blob already stored) as a new file or a new version, without an upload
+     * transaction: the demo's first files (seed/drive.ts), which nobody added in the team chat
+     * (`imPush` false).
      */
     async saveUpload(
       actor: Actor,
@@ -605,10 +636,10 @@ export function createFileService({
       parentId: number,
       name: string,
       digest: BlobDigest,
-      alsoInTransaction?: (trx: Trx) => Promise<void>,
+      opts: { imPush: boolean },
     ) {
       const target = await access.requireFolder(actor, groupId, parentId);
-      return writeContent(actor, target, name, digest, 'upload', alsoInTransaction);
+      return writeContent(actor, target, name, digest, 'upload', opts.imPush);
     },
 
     /**
@@ -623,7 +654,7 @@ export function createFileService({
       digest: BlobDigest,
       alsoInTransaction?: (trx: Trx) => Promise<void>,
     ) {
-      return writeContent(actor, target, name, digest, 'upload', alsoInTransaction);
+      return writeContent(actor, target, name, digest, 'upload', true, alsoInTransaction);
     },
 
     /**
