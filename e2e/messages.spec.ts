@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './fixtures';
+import { api, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -97,4 +97,38 @@ test("a team's conversation opens the team's details from its header", async ({ 
   const dialog = page.getByRole('dialog', { name: 'Product & Design' });
   await dialog.getByRole('tab', { name: 'Team members' }).click();
   await expect(dialog.locator('.cirrus-member-row').filter({ hasText: 'Alice Walker' })).toBeVisible();
+});
+
+test("a file uploaded into a team with the file-message push on shows in the team's conversation, and opens", async ({
+  page,
+  browser,
+}) => {
+  const name = `Pushed ${Date.now().toString(36)}.txt`;
+  await login(page, 'alice');
+  const volumes = await api(page, 'GET', '/api/cooper/users/self/volumes?offset=0&limit=50');
+  const team = (volumes.groups as { id: number; name: string }[]).find((g) => g.name === 'Product & Design');
+  if (!team) throw new Error('Product & Design is not among my team spaces');
+  // The team settings' file-message push switch (spec 000 §3 im_push); Alice is an admin of the team.
+  await api(page, 'PUT', `/api/v3/yun/contacts/${team.id}/im_push`, { im_push: true });
+
+  await page.goto(`/pcview/drive/group/${team.id}`);
+  await uploadFiles(page, [{ name, buffer: Buffer.from('what the team should read') }]);
+
+  // Emma, a member, finds it in the team's conversation as a file card.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const emma = await other.newPage();
+  await login(emma, 'emma');
+  await emma.goto('/pcview/message');
+  const item = emma
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('link', { name: /Product & Design/ });
+  await expect(item).toContainText(`Alice Walker: Shared a file: ${name}`);
+  await item.click();
+  const card = emma.getByRole('region', { name: 'Conversation' }).getByRole('link', { name: `Open ${name}` });
+  await expect(card).toContainText(name);
+  await expect(card).toContainText('25 B');
+  await card.click();
+  await expect(emma).toHaveURL(/\/p\/\d+$/);
+  await expect(emma.getByText('what the team should read')).toBeVisible();
+  await other.close();
 });

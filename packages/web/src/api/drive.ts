@@ -112,9 +112,13 @@ export const driveApi = {
       ...(existOk ? { exist_ok: true } : {}),
     }),
 
-  /** POST .../files/new_empty: an empty docx, xlsx, pptx or txt file; `name` carries the extension. */
+  /**
+   * POST .../files/new_empty?im_push=1: an empty docx, xlsx, pptx or txt file; `name` carries the
+   * extension. im_push=1 asks for the team chat's file message; the team's own switch decides
+   * whether it is posted (and a personal space has no chat).
+   */
   createEmptyFile: (gid: number, parentid: number, name: string) =>
-    http.post<FileRecord>(`${files(gid)}/new_empty`, { groupid: gid, parentid, name }),
+    http.post<FileRecord>(`${files(gid)}/new_empty?im_push=1`, { groupid: gid, parentid, name }),
 
   rename: (gid: number, fid: number, fname: string) =>
     http.put<FileRecord>(`${files(gid)}/${fid}`, { fname }),

@@ -303,6 +303,13 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     allConversations: 'All conversations',
+    fileShared: 'Shared a file: {{name}}',
+    filesShared_one: 'Shared {{name}} and {{count}} more file',
+    filesShared_other: 'Shared {{name}} and {{count}} more files',
+    fileMore_one: 'and {{count}} more file',
+    fileMore_other: 'and {{count}} more files',
+    fileOpen: 'Open {{name}}',
+    fileOpenFolder: 'Open the folder of {{name}}',
   },
   contacts: {
     title: 'Contacts',

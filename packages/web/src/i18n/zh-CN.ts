@@ -298,6 +298,13 @@ export const zhCN: Messages = {
     online: '在线',
     offline: '离线',
     allConversations: '全部会话',
+    fileShared: '分享了文件：{{name}}',
+    filesShared_one: '分享了 {{name}} 等 {{total}} 个文件',
+    filesShared_other: '分享了 {{name}} 等 {{total}} 个文件',
+    fileMore_one: '及另外 {{count}} 个文件',
+    fileMore_other: '及另外 {{count}} 个文件',
+    fileOpen: '打开 {{name}}',
+    fileOpenFolder: '打开 {{name}} 所在的文件夹',
   },
   contacts: {
     title: '通讯录',

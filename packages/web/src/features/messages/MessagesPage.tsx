@@ -30,6 +30,7 @@ import { useCurrentUser } from '../auth/queries';
 import { useUserBrief } from '../profile/queries';
 import { useSettings } from '../settings/queries';
 import { TeamDetailsButton } from '../teams/TeamDetailsButton';
+import { ChatFileCard, chatFileText } from './ChatFileCard';
 import {
   chatKeys,
   LIST_POLL_MS,
@@ -131,7 +132,9 @@ export function MessagesPage() {
                       </span>
                       <span className="cirrus-chat-item-bottom">
                         <Typography.Text type="secondary" ellipsis>
-                          {c.last ? `${c.last.sender.nick_name}: ${c.last.body}` : t('message.noneYet')}
+                          {c.last
+                            ? `${c.last.sender.nick_name}: ${c.last.file ? chatFileText(c.last.file, t) : c.last.body}`
+                            : t('message.noneYet')}
                         </Typography.Text>
                         {c.unread > 0 && (
                           <Badge
@@ -289,7 +292,11 @@ function Thread({ target, conversation }: { target: Target; conversation: Conver
                     <Typography.Text type="secondary" className="cirrus-chat-meta">
                       {m.sender.nick_name} · {formatRelativeTime(toMillis(m.created_at), now, language)}
                     </Typography.Text>
-                    <div className="cirrus-chat-body">{m.body}</div>
+                    {m.file ? (
+                      <ChatFileCard file={m.file} />
+                    ) : (
+                      <div className="cirrus-chat-body">{m.body}</div>
+                    )}
                   </div>
                 </li>
               ))}
