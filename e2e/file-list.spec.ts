@@ -181,6 +181,8 @@ test('in the grid the arrow keys go by tile and by line, and a tile dragged onto
   // The grid's tiles are the list's items; in a 1280 px window a line holds several
   const tile = (name: string) =>
     page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: name });
+  // The grid's code loads when chosen: its tiles, all of them, first
+  await expect(tile('t7.txt')).toBeVisible();
   const columns = await page.evaluate(() => {
     const tops = [...document.querySelectorAll('.cirrus-tile')].map((el) => el.getBoundingClientRect().top);
     return tops.filter((top) => top === tops[0]).length;

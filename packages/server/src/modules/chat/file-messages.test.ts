@@ -1,6 +1,6 @@
 import { CHAT_FILE_BATCH_SECONDS, type ChatMessage, TEAM_ROLE } from '@cirrus/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTeam, myDrive, myUploads, txUrl, upload } from '../../../test/drive.ts';
+import { makeTeam, mkdir, myDrive, myUploads, txUrl, upload } from '../../../test/drive.ts';
 import { type Client, makeTestApp, type TestApp } from '../../../test/helpers.ts';
 
 // A team's file-message push (spec 000 §3 "Push setting: im_push", the team settings' switch;
@@ -128,6 +128,23 @@ describe('nothing is posted', () => {
     expect((await oc.put(`/api/v3/yun/contacts/${gid}/im_push`, { im_push: true })).statusCode).toBe(200);
     await upload(mc, gid, 0, 'loud.txt', bytes('hey'));
     expect((await messagesOf(oc, gid)).map((m) => m.file?.name)).toEqual(['loud.txt']);
+    pause();
+  });
+
+  test('for a file a folder permission hides from someone in the team', async () => {
+    const { gid, oc, mc, member } = await teamOfTwo();
+    const closed = await mkdir(oc, gid, 0, 'Board only');
+    const entries = [{ principal_type: 'user', principal_id: member.id, user_acl: 0 }];
+    expect(
+      (await oc.put(`/api/v3/groups/${gid}/files/${closed.fileid}/permission`, { entries })).statusCode,
+    ).toBe(200);
+    const inner = await mkdir(oc, gid, closed.fileid, 'Salaries');
+    await upload(oc, gid, inner.fileid, 'pay.xlsx', bytes('secret'));
+    expect(await messagesOf(oc, gid)).toEqual([]);
+    expect((await mc.get('/api/v3/yun_msg/conversations')).json().unread).toBe(0);
+    // Beside it, a file every member sees is told of
+    await upload(oc, gid, 0, 'menu.txt', bytes('lunch'));
+    expect((await messagesOf(mc, gid)).map((m) => m.file?.name)).toEqual(['menu.txt']);
     pause();
   });
 

@@ -312,9 +312,15 @@ export function createFileService({
    * A new file in a team space whose file-message push is on: a message in the team's conversation
    * (chat.fileAdded reads the switch again as it writes). A new version is no file added. The file
    * has committed by then, so a failure here is logged, not answered: the upload did happen.
+   * Every member reads the conversation, so a file that a folder's permission entry may hide from
+   * someone (an entry without `read` on its way down) is not told of: its name would reach people
+   * to whom it does not exist.
    */
   async function tellTeam(actor: Actor, ctx: FileContext, file: FileRow) {
     if (ctx.space.type !== 'team' || ctx.space.im_push !== 1) return;
+    const chain = new Set([...ancestorIds(file.path), file.id]);
+    const entries = await repo.findAcl(db, ctx.space.id);
+    if (entries.some((entry) => chain.has(entry.file_id) && !hasPermission(entry.mask, 'read'))) return;
     try {
       await chat.fileAdded(actor, file);
     } catch (err) {
