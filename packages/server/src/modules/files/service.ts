@@ -6,6 +6,7 @@ import {
   maskToFlags,
   nameKey,
   type PreviewNeighbors,
+  SECDOC_CONVERT_MAX_MB,
   securityDocsConvert,
   splitExt,
   userRoleFromTeamRole,
@@ -186,6 +187,9 @@ export function createFileService({
     space: FileContext['space'],
     name: string,
   ): Promise<{ convertsNew: boolean; maxMb: number }> {
+    // Security documents live in teams only (they do not leave one): a personal space's uploads,
+    // the busiest, read no settings for them.
+    if (space.type !== 'team') return { convertsNew: false, maxMb: SECDOC_CONVERT_MAX_MB };
     const config = await settings.get(space.company_id);
     return {
       convertsNew: autoConverts(space, name) && securityDocsConvert(config),
