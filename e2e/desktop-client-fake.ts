@@ -11,6 +11,7 @@ import {
   type DesktopTask,
   type DesktopUploadRequest,
   isTaskActive,
+  taskPhaseOf,
 } from '../packages/shared/src/index.ts';
 
 export interface FakeCall {
@@ -68,15 +69,19 @@ export async function startFakeDesktopClient(
   const tasks = new Map<string, DesktopTask>();
   let nextId = 1;
 
+  // spec 001 §3: a new upload answers `prepare` (the client reads the local files), a download
+  // `in_queue`; each moves to in_progress, then complete; a failure is `interrupted` with the
+  // error code; a pause `interrupted` without one; a cancel sets the `cancelled` flag.
   const advance = (task: DesktopTask) => {
-    if (task.state !== 'running' && task.state !== 'waiting') return;
+    const phase = taskPhaseOf(task);
+    if (phase !== 'in_queue' && phase !== 'prepare' && phase !== 'in_progress') return;
     const failure = options.failures[task.fname];
     if (failure !== undefined) {
-      Object.assign(task, { state: 'failed', errortype: failure });
+      Object.assign(task, { state: 'interrupted', errortype: failure });
       return;
     }
     task.percent = Math.min(100, task.percent + options.step);
-    task.state = task.percent === 100 ? 'done' : 'running';
+    task.state = task.percent === 100 ? 'complete' : 'in_progress';
   };
   const track = (task: DesktopTask) => {
     tasks.set(task.id, task);
@@ -95,7 +100,7 @@ export async function startFakeDesktopClient(
       const created = (body as unknown as DesktopUploadRequest).paths.map((path) => {
         const fname = baseName(path);
         const fileSize = options.sizes[fname] ?? 1024 * 1024;
-        return track({ id: String(nextId++), fname, state: 'running', percent: 0, fileSize });
+        return track({ id: String(nextId++), fname, state: 'prepare', percent: 0, fileSize });
       });
       return answer({ tasks: created });
     },
@@ -105,7 +110,7 @@ export async function startFakeDesktopClient(
           id: String(nextId++),
           kind: 'download',
           fname,
-          state: 'running',
+          state: 'in_queue',
           percent: 0,
           fileSize: fsize,
         }),
@@ -120,16 +125,17 @@ export async function startFakeDesktopClient(
     'POST /v1/tasks/work': (body) => {
       const chosen = pick(body.ids);
       for (const task of chosen) {
-        if (body.work === 'retry' && !isTaskActive(task))
-          Object.assign(task, { state: 'running', percent: 0, errortype: undefined });
-        if (body.work === 'pause' && task.state === 'running') task.state = 'paused';
-        if (body.work === 'resume' && task.state === 'paused') task.state = 'running';
+        const phase = taskPhaseOf(task);
+        if (body.work === 'retry' && (phase === 'failed' || phase === 'cancelled'))
+          Object.assign(task, { state: 'in_queue', cancelled: false, percent: 0, errortype: undefined });
+        if (body.work === 'pause' && isTaskActive(task) && phase !== 'paused') task.state = 'interrupted';
+        if (body.work === 'resume' && phase === 'paused') task.state = 'in_queue';
       }
       return answer({ tasks: chosen });
     },
     'POST /v1/files/upload/cancel': (body) => {
       const chosen = pick(body.ids);
-      for (const task of chosen) if (isTaskActive(task)) task.state = 'canceled';
+      for (const task of chosen) if (isTaskActive(task)) task.cancelled = true;
       return answer({ tasks: chosen });
     },
     'POST /v1/screen/disableshot': () => [204, null],

@@ -7,6 +7,7 @@ import {
   isTaskCancelable,
   parseFuncList,
   taskKindOf,
+  taskPhaseOf,
 } from './desktop-bridge.ts';
 
 describe('parseFuncList (spec 002 §7: GET /v1/funclist returns a comma list)', () => {
@@ -50,15 +51,21 @@ test("5007 inserts the company's own conversion limit where it is known (secdoc_
   });
 });
 
+// spec 001 §3: the states by their names, cancelled a flag; an interruption with an error code failed.
 test.each([
-  ['waiting', true],
-  ['running', true],
-  ['paused', true],
-  ['done', false],
-  ['failed', false],
-  ['canceled', false],
-] as const)('a %s task is active: %s', (state, active) => {
-  expect(isTaskActive({ state })).toBe(active);
+  [{ state: 'in_queue' }, 'in_queue', true],
+  [{ state: 'prepare' }, 'prepare', true],
+  [{ state: 'in_progress' }, 'in_progress', true],
+  [{ state: 'interrupted' }, 'paused', true],
+  [{ state: 'interrupted', errortype: 5007 }, 'failed', false],
+  [{ state: 'interrupted', errortype: 'WS_E_DISK_FULL' }, 'failed', false],
+  [{ state: 'complete' }, 'complete', false],
+  [{ state: 'in_progress', cancelled: true }, 'cancelled', false],
+  [{ state: 'interrupted', cancelled: true }, 'cancelled', false],
+  [{ state: 'complete', cancelled: false }, 'complete', false],
+] as const)('a task %j reads as %s, active: %s', (task, phase, active) => {
+  expect(taskPhaseOf(task)).toBe(phase);
+  expect(isTaskActive(task)).toBe(active);
 });
 
 // spec 001 §5: batch download only when the client supports it, otherwise a not-supported error
@@ -82,10 +89,13 @@ test.each([
 
 // The spec names a cancel for uploads only (/v1/files/upload/cancel): a download stops in the client.
 test.each([
-  [{ state: 'running' }, true],
-  [{ state: 'waiting', kind: 'upload' }, true],
-  [{ state: 'done', kind: 'upload' }, false],
-  [{ state: 'running', kind: 'download' }, false],
+  [{ state: 'in_progress' }, true],
+  [{ state: 'in_queue', kind: 'upload' }, true],
+  [{ state: 'interrupted', kind: 'upload' }, true],
+  [{ state: 'interrupted', kind: 'upload', errortype: 5007 }, false],
+  [{ state: 'prepare', kind: 'upload', cancelled: true }, false],
+  [{ state: 'complete', kind: 'upload' }, false],
+  [{ state: 'in_progress', kind: 'download' }, false],
 ] as const)('task %j may be cancelled from the page: %s', (task, cancelable) => {
   expect(isTaskCancelable(task)).toBe(cancelable);
 });

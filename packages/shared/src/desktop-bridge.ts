@@ -165,26 +165,59 @@ export interface DesktopDownloadItem {
 /** Which way a task moves bytes: an upload when absent (the clients before downloads). */
 export type DesktopTaskKind = 'upload' | 'download';
 
-/** spec 002 §3 "Desktop task: fname, state, percent, fileSize, errortype"; `id` and `kind` are ours. */
+/**
+ * A task's state, in spec 001 §3's names ("Tasks"): an upload moves in_queue, prepare,
+ * in_progress, complete; a download in_queue, in_progress, complete (no prepare). `interrupted`
+ * is a stop on the way: paused by the user when it carries no `errortype`, failed when it does
+ * (as the browser's own queue tells them, drive/upload/upload-queue.ts).
+ */
+export const DESKTOP_UPLOAD_TASK_STATES = [
+  'in_queue',
+  'prepare',
+  'in_progress',
+  'interrupted',
+  'complete',
+] as const;
+export const DESKTOP_DOWNLOAD_TASK_STATES = ['in_queue', 'in_progress', 'complete', 'interrupted'] as const;
+export const DESKTOP_TASK_STATES = DESKTOP_UPLOAD_TASK_STATES;
+export type DesktopTaskState = (typeof DESKTOP_TASK_STATES)[number];
+
+/**
+ * spec 002 §3 "Desktop task: fname, state, percent, fileSize, errortype"; spec 001 §3's
+ * `cancelled` and `hidden` flags; `id` and `kind` are ours.
+ */
 export interface DesktopTask {
   id: string;
   kind?: DesktopTaskKind;
   fname: string;
   state: DesktopTaskState;
+  /** Stopped for good by the user, whatever the state it stopped in (spec 001 §3 flag). */
+  cancelled?: boolean;
+  /** Cleared from the client's own list: the page does not show it either (spec 001 §3 flag). */
+  hidden?: boolean;
   /** 0-100. */
   percent: number;
   /** Bytes. */
   fileSize: number;
-  /** The client's error code when state is `failed` (5007: too large to convert). */
+  /** The client's error code of an `interrupted` task that failed (5007: too large to convert). */
   errortype?: number | string;
 }
 
-export const DESKTOP_TASK_STATES = ['waiting', 'running', 'paused', 'done', 'failed', 'canceled'] as const;
-export type DesktopTaskState = (typeof DESKTOP_TASK_STATES)[number];
+type TaskFields = Pick<DesktopTask, 'state' | 'cancelled' | 'errortype'>;
 
-/** Whether a task may still change (the list is polled while one does). */
-export function isTaskActive(task: Pick<DesktopTask, 'state'>): boolean {
-  return task.state === 'waiting' || task.state === 'running' || task.state === 'paused';
+/** How a task reads in the panel: its state, with an interruption told as paused or failed. */
+export type DesktopTaskPhase = Exclude<DesktopTaskState, 'interrupted'> | 'paused' | 'failed' | 'cancelled';
+
+export function taskPhaseOf(task: TaskFields): DesktopTaskPhase {
+  if (task.cancelled) return 'cancelled';
+  if (task.state !== 'interrupted') return task.state;
+  return task.errortype === undefined || task.errortype === null ? 'paused' : 'failed';
+}
+
+/** Whether a task may still change (the list is polled while one does): not complete, failed or cancelled. */
+export function isTaskActive(task: TaskFields): boolean {
+  const phase = taskPhaseOf(task);
+  return phase !== 'complete' && phase !== 'failed' && phase !== 'cancelled';
 }
 
 /** A task's kind, uploads being the default. */
@@ -193,7 +226,7 @@ export function taskKindOf(task: Pick<DesktopTask, 'kind'>): DesktopTaskKind {
 }
 
 /** Whether the page may stop a task: an active upload (POST /v1/files/upload/cancel; see below). */
-export function isTaskCancelable(task: Pick<DesktopTask, 'state' | 'kind'>): boolean {
+export function isTaskCancelable(task: TaskFields & Pick<DesktopTask, 'kind'>): boolean {
   return isTaskActive(task) && taskKindOf(task) === 'upload';
 }
 

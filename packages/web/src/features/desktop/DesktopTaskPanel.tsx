@@ -1,13 +1,22 @@
-import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  CaretRightOutlined,
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  PauseOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import {
   DESKTOP_CLIENT_LAUNCH_URL,
   type DesktopTask,
+  type DesktopTasksWorkRequest,
   desktopErrorOf,
   errorText,
   formatSize,
   isTaskActive,
   isTaskCancelable,
   taskKindOf,
+  taskPhaseOf,
 } from '@cirrus/shared';
 import { Button, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,16 +35,23 @@ const HEADINGS = {
   mixed: { title: 'desktop.tasks.transfersTitle', summary: 'desktop.tasks.transfersSummary' },
 } as const;
 
-/** One task of the client (spec 002 §3 "Desktop task": fname, state, percent, fileSize, errortype). */
+/**
+ * One task of the client (spec 002 §3 "Desktop task": fname, state, percent, fileSize, errortype),
+ * read by its phase (taskPhaseOf: spec 001 §3's states, an interruption paused or failed, the
+ * cancelled flag): pause while it is under way, resume when paused, retry when it failed or was
+ * cancelled (POST /v1/tasks/work), cancel an upload not yet over.
+ */
 function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const fail = useDesktopFailure();
   const settings = useSettings();
   const download = taskKindOf(task) === 'download';
+  const phase = taskPhaseOf(task);
+  const active = isTaskActive(task);
   // spec 001 §8 "Download error map": the client's code, else the download failed.
   const error =
-    task.state === 'failed'
+    phase === 'failed'
       ? (({ key, params }) => errorText(key, language, params))(
           desktopErrorOf(
             task.errortype,
@@ -46,29 +62,28 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
       : undefined;
   // A download's own words where they differ from an upload's.
   const state = t(
-    download && task.state === 'running'
-      ? 'desktop.tasks.downloadRunning'
-      : download && task.state === 'done'
-        ? 'desktop.tasks.downloadDone'
-        : `desktop.tasks.${task.state}`,
+    download && (phase === 'in_progress' || phase === 'complete')
+      ? `desktop.tasks.download_${phase}`
+      : `desktop.tasks.${phase}`,
   );
   const detail =
     error ??
-    (isTaskActive(task)
+    (active
       ? `${state} · ${t('desktop.tasks.progress', { percent: task.percent, size: formatSize(task.fileSize) })}`
       : `${state} · ${formatSize(task.fileSize)}`);
+  const work = (kind: DesktopTasksWorkRequest['work']) => () => tasks.work(task.id, kind).catch(fail);
   return (
     <TaskRowFrame
       name={task.fname}
-      status={task.state === 'canceled' ? 'cancelled' : task.state}
+      status={phase}
       progress={
-        isTaskActive(task)
+        active
           ? {
               percent: task.percent,
               label: t(download ? 'desktop.tasks.downloadProgress' : 'desktop.tasks.taskProgress', {
                 name: task.fname,
               }),
-              active: task.state === 'running',
+              active: phase === 'in_progress',
             }
           : undefined
       }
@@ -76,14 +91,30 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
       danger={Boolean(error)}
       actions={
         <>
-          {task.state === 'done' && <CheckCircleFilled className="cirrus-upload-done" aria-label={state} />}
-          {task.state === 'canceled' && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
-          {(task.state === 'failed' || task.state === 'canceled') && (
+          {phase === 'complete' && <CheckCircleFilled className="cirrus-upload-done" aria-label={state} />}
+          {phase === 'cancelled' && <CloseCircleFilled className="cirrus-upload-cancelled" aria-hidden />}
+          {active && phase !== 'paused' && (
+            <TaskButton
+              title={t('desktop.tasks.pause')}
+              label={t('desktop.tasks.pauseOf', { name: task.fname })}
+              icon={<PauseOutlined aria-hidden />}
+              onClick={work('pause')}
+            />
+          )}
+          {phase === 'paused' && (
+            <TaskButton
+              title={t('desktop.tasks.resume')}
+              label={t('desktop.tasks.resumeOf', { name: task.fname })}
+              icon={<CaretRightOutlined aria-hidden />}
+              onClick={work('resume')}
+            />
+          )}
+          {(phase === 'failed' || phase === 'cancelled') && (
             <TaskButton
               title={t('desktop.tasks.retry')}
               label={t('desktop.tasks.retryOf', { name: task.fname })}
               icon={<ReloadOutlined aria-hidden />}
-              onClick={() => tasks.retry(task.id).catch(fail)}
+              onClick={work('retry')}
             />
           )}
           {isTaskCancelable(task) && (
@@ -102,8 +133,8 @@ function TaskRow({ task, tasks }: { task: DesktopTask; tasks: DesktopTasks }) {
 
 /**
  * The desktop client's uploads and downloads started from this page, bottom right like the
- * browser's own upload panel: each task's progress, an upload's cancel (POST
- * /v1/files/upload/cancel) and retry (POST /v1/tasks/work). Loaded only once there is a task
+ * browser's own upload panel: each task's progress, its pause, resume and retry (POST
+ * /v1/tasks/work) and an upload's cancel (POST /v1/files/upload/cancel). Loaded only once there is a task
  * (DesktopTasksMount).
  */
 export function DesktopTaskPanel({
@@ -118,13 +149,14 @@ export function DesktopTaskPanel({
   const fail = useDesktopFailure();
   const list = snapshot.tasks;
   const headings = HEADINGS[tasksKindOf(list)];
-  const done = list.filter((task) => task.state === 'done').length;
-  const failed = list.filter((task) => task.state === 'failed').length;
+  const phases = list.map(taskPhaseOf);
+  const done = phases.filter((phase) => phase === 'complete').length;
+  const failed = phases.filter((phase) => phase === 'failed').length;
   const running = list.some(isTaskActive);
   const cancelable = list.some(isTaskCancelable);
   const percent = list.length
     ? Math.floor(
-        list.reduce((sum, task) => sum + (task.state === 'done' ? 100 : task.percent), 0) / list.length,
+        list.reduce((sum, task, i) => sum + (phases[i] === 'complete' ? 100 : task.percent), 0) / list.length,
       )
     : 0;
   return (

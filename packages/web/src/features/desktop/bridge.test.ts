@@ -2,6 +2,7 @@
 // browser tests, and a few misbehaving programs on the candidate ports.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isTaskActive, taskPhaseOf } from '@cirrus/shared';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type FakeDesktopClient, startFakeDesktopClient } from '../../../../../e2e/desktop-client-fake';
 import { BridgeError, candidateHosts, createDesktopBridge } from './bridge';
@@ -219,8 +220,11 @@ describe('refusals map to the catalogue', () => {
     const tasks = createDesktopTasks(bridge, { pollMs: 10 });
     const { paths } = await bridge.select('files', target);
     tasks.add({ gid: 7, folderId: 0 }, (await bridge.upload({ ...target, paths, encrypt: false })).tasks);
-    await expect.poll(() => tasks.getSnapshot().tasks.map((task) => task.state)).toEqual(['done', 'failed']);
+    await expect
+      .poll(() => tasks.getSnapshot().tasks.map((task) => task.state))
+      .toEqual(['complete', 'interrupted']);
     expect(tasks.getSnapshot().tasks[1].errortype).toBe(5007);
+    expect(tasks.getSnapshot().tasks.map(taskPhaseOf)).toEqual(['complete', 'failed']);
   });
 
   test.each([
@@ -254,7 +258,8 @@ describe('the task list', () => {
       encrypt: false,
     });
     tasks.add({ gid: 7, folderId: 0 }, started);
-    await expect.poll(() => tasks.getSnapshot().tasks.every((task) => task.state === 'done')).toBe(true);
+    expect(started.map((task) => task.state)).toEqual(['prepare', 'prepare']);
+    await expect.poll(() => tasks.getSnapshot().tasks.every((task) => task.state === 'complete')).toBe(true);
     expect(tasks.getSnapshot().tasks.map((task) => task.percent)).toEqual([100, 100]);
     const polls = client.callsTo('/v1/tasks/status').length;
     expect(polls).toBe(2);
@@ -278,7 +283,37 @@ describe('the task list', () => {
     await tasks.cancel('1');
     tasks.stop();
     expect(client.callsTo('/v1/files/upload/cancel').map((call) => call.body)).toEqual([{ ids: ['1'] }]);
-    expect(tasks.getSnapshot().tasks[0].state).toBe('canceled');
+    expect(tasks.getSnapshot().tasks[0]).toMatchObject({ state: 'prepare', cancelled: true });
+    expect(isTaskActive(tasks.getSnapshot().tasks[0])).toBe(false);
+  });
+
+  test('pause leaves a task interrupted without an error, resume and retry put it back in the queue (spec 001 §3)', async () => {
+    const client = await fake({ step: 10, failures: { 'b.txt': 'WS_E_DISK_FULL' } });
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    const tasks = createDesktopTasks(bridge, { pollMs: 1_000 });
+    tasks.add(
+      { gid: 7, folderId: 0 },
+      (await bridge.upload({ ...target, paths: ['C:\\a.txt', 'C:\\b.txt'], encrypt: false })).tasks,
+    );
+    const phases = () => tasks.getSnapshot().tasks.map(taskPhaseOf);
+    await tasks.work('1', 'pause');
+    expect(tasks.getSnapshot().tasks[0]).toMatchObject({ state: 'interrupted' });
+    expect(phases()[0]).toBe('paused');
+    expect(isTaskActive(tasks.getSnapshot().tasks[0])).toBe(true);
+    await tasks.work('1', 'resume');
+    expect(tasks.getSnapshot().tasks[0].state).toBe('in_queue');
+    // The client fails b.txt at its first status call.
+    tasks.add({ gid: 7, folderId: 0 }, (await bridge.tasksStatus({ ids: ['2'] })).tasks);
+    expect(phases()).toEqual(['in_queue', 'failed']);
+    delete client.options.failures['b.txt'];
+    await tasks.work('2', 'retry');
+    tasks.stop();
+    expect(phases()).toEqual(['in_queue', 'in_queue']);
+    expect(client.callsTo('/v1/tasks/work').map((call) => call.body)).toEqual([
+      { ids: ['1'], work: 'pause' },
+      { ids: ['1'], work: 'resume' },
+      { ids: ['2'], work: 'retry' },
+    ]);
   });
 
   test('downloads are polled to the end beside uploads; they change no folder, and cancel all leaves them', async () => {
@@ -296,7 +331,7 @@ describe('the task list', () => {
     const polled = createDesktopTasks(bridge, { pollMs: 10 });
     polled.onFolderChanged((folder) => changed.push(folder));
     polled.add(null, (await bridge.download({ origin: target.origin, groupid: 7, items })).tasks);
-    await expect.poll(() => polled.getSnapshot().tasks.map((task) => task.state)).toEqual(['done']);
+    await expect.poll(() => polled.getSnapshot().tasks.map((task) => task.state)).toEqual(['complete']);
     expect(changed).toEqual([]);
   });
 

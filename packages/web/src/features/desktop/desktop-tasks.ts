@@ -8,9 +8,11 @@ import {
   DESKTOP_TASK_POLL_MS,
   type DesktopTask,
   type DesktopTaskKind,
+  type DesktopTasksWorkRequest,
   isTaskActive,
   isTaskCancelable,
   taskKindOf,
+  taskPhaseOf,
 } from '@cirrus/shared';
 import type { FolderRef } from '../drive/location';
 import { BridgeError, type DesktopBridge } from './bridge';
@@ -26,6 +28,8 @@ export function tasksKindOf(tasks: readonly Pick<DesktopTask, 'kind'>[]): Deskto
   const kinds = new Set(tasks.map(taskKindOf));
   return kinds.size > 1 ? 'mixed' : kinds.has('download') ? 'download' : 'upload';
 }
+
+const isComplete = (task: DesktopTask) => taskPhaseOf(task) === 'complete';
 
 const EMPTY: DesktopTasksSnapshot = { tasks: [], lost: null };
 
@@ -44,16 +48,20 @@ export function createDesktopTasks(
     for (const listener of listeners) listener();
   };
 
-  /** Takes the client's word for these tasks; a task that is newly done changes its folder. */
+  /**
+   * Takes the client's word for these tasks; a task that is newly complete changes its folder; a
+   * task the client hid (spec 001 §3 `hidden`: cleared from its own list) leaves the page's too.
+   */
   const merge = (answered: readonly DesktopTask[]) => {
     const byId = new Map(snapshot.tasks.map((task) => [task.id, task]));
     for (const task of answered) {
       const before = byId.get(task.id);
-      if (before && task.state === 'done' && before.state !== 'done') {
+      if (before && isComplete(task) && !isComplete(before)) {
         const folder = folders.get(task.id);
         if (folder) for (const listener of folderListeners) listener(folder);
       }
-      byId.set(task.id, task);
+      if (task.hidden) byId.delete(task.id);
+      else byId.set(task.id, task);
     }
     emit({ tasks: [...byId.values()], lost: null });
     schedule();
@@ -107,9 +115,9 @@ export function createDesktopTasks(
       const ids = id === undefined ? snapshot.tasks.filter(isTaskCancelable).map((task) => task.id) : [id];
       if (ids.length > 0) merge((await bridge.cancelUpload({ ids })).tasks);
     },
-    /** POST /v1/tasks/work: try a failed or cancelled task again. */
-    async retry(id: string) {
-      merge((await bridge.tasksWork({ ids: [id], work: 'retry' })).tasks);
+    /** POST /v1/tasks/work: pause a task under way, resume a paused one, try a failed or cancelled one again. */
+    async work(id: string, work: DesktopTasksWorkRequest['work']) {
+      merge((await bridge.tasksWork({ ids: [id], work })).tasks);
     },
     /** Forgets the finished tasks (the panel's close); the active ones stay. */
     clearFinished() {
