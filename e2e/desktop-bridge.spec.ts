@@ -33,6 +33,18 @@ test.afterEach(async () => {
   fake = undefined;
 });
 
+/** A fake client with these options, the app pointed at it, and `user` logged in. */
+async function loggedInWithClient(
+  page: Page,
+  user: string,
+  options?: Parameters<typeof startFakeDesktopClient>[0],
+): Promise<FakeDesktopClient> {
+  fake = await startFakeDesktopClient(options);
+  await candidatePorts(page, [fake.port]);
+  await login(page, user);
+  return fake;
+}
+
 /** A Word document and a text file of names of their own at the top of my drive. */
 async function uploadDocuments(page: Page): Promise<{ doc: string; text: string }> {
   const stamp = Date.now().toString(36);
@@ -143,6 +155,88 @@ test.describe('inside the desktop client', () => {
     const settled = fake.callsTo('/v1/tasks/status').length;
     await page.waitForTimeout(2_500);
     expect(fake.callsTo('/v1/tasks/status')).toHaveLength(settled);
+  });
+
+  test("the client's uploads show spec 001 §3's states: preparing, a pause, a failure and its retry, complete", async ({
+    page,
+  }) => {
+    const client = await loggedInWithClient(page, 'wangfang', {
+      step: 10,
+      failures: { 'Notes.docx': 'WS_E_ACCESS' },
+    });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
+    const panel = page.getByRole('region', { name: 'Desktop client uploads' });
+    const budget = 'Budget 2027.xlsx';
+    const stateOf = (fname: string) => client.tasks().find((task) => task.fname === fname);
+
+    // The client answers the upload in prepare; then in_progress. Notes.docx is interrupted with
+    // the client's code: it failed.
+    await expect(panel.getByText('Preparing · 0% of 1.00 MB').first()).toBeVisible();
+    await expect(panel.getByText('The desktop client could not upload the file.')).toBeVisible();
+    expect(stateOf('Notes.docx')).toMatchObject({ state: 'interrupted', errortype: 'WS_E_ACCESS' });
+    await expect(panel.getByText(/Uploading · [1-9]\d*% of 1.00 MB/)).toBeVisible();
+
+    // Pause: interrupted without an error, shown as paused, and it stays where it was.
+    await panel.getByRole('button', { name: `Pause ${budget}` }).click();
+    await expect(panel.getByText(/Paused · \d+% of 1.00 MB/)).toBeVisible();
+    expect(stateOf(budget)).toMatchObject({ state: 'interrupted' });
+    expect(stateOf(budget)?.errortype).toBeUndefined();
+    const pausedAt = stateOf(budget)?.percent;
+    await page.waitForTimeout(1_500);
+    expect(stateOf(budget)?.percent).toBe(pausedAt);
+    await expect(panel.getByRole('button', { name: `Pause ${budget}` })).toHaveCount(0);
+
+    // Retry the failed one and resume the paused one: both go back in the queue and complete.
+    delete client.options.failures['Notes.docx'];
+    await panel.getByRole('button', { name: 'Retry Notes.docx' }).click();
+    await panel.getByRole('button', { name: `Resume ${budget}` }).click();
+    client.options.step = 100;
+    await expect(panel.getByText('Desktop client: 2 of 2 uploaded')).toBeVisible();
+    await expect(panel.getByRole('img', { name: 'Uploaded' })).toHaveCount(2);
+    expect(client.tasks().map((task) => task.state)).toEqual(['complete', 'complete']);
+    expect(client.callsTo('/v1/tasks/work').map((call) => call.body)).toEqual([
+      { ids: ['1'], work: 'pause' },
+      { ids: ['2'], work: 'retry' },
+      { ids: ['1'], work: 'resume' },
+    ]);
+  });
+
+  test('the window bar asks the client to minimise, maximise or restore and close; refresh reloads the page', async ({
+    page,
+  }) => {
+    const client = await loggedInWithClient(page, 'wangfang');
+    const bar = page.getByRole('banner').getByRole('toolbar', { name: 'Window' });
+    await expect(bar.getByRole('button', { name: 'Maximise' })).toBeVisible();
+    await expect.poll(() => client.windowCalls()).toEqual(['state']);
+
+    // Maximise toggles to restore, and back, as the client answers.
+    await bar.getByRole('button', { name: 'Maximise' }).click();
+    await expect(bar.getByRole('button', { name: 'Restore' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Maximise' })).toHaveCount(0);
+    expect(client.window.maximized).toBe(true);
+    await bar.getByRole('button', { name: 'Restore' }).click();
+    await expect(bar.getByRole('button', { name: 'Maximise' })).toBeVisible();
+    expect(client.window.maximized).toBe(false);
+
+    await bar.getByRole('button', { name: 'Minimise' }).click();
+    await expect.poll(() => client.window.minimized).toBe(true);
+
+    // Refresh loads the page again, which reads the window's state anew (maximised meanwhile).
+    client.window.maximized = true;
+    await page.evaluate(() => {
+      (window as unknown as { beforeRefresh?: boolean }).beforeRefresh = true;
+    });
+    await bar.getByRole('button', { name: 'Refresh' }).click();
+    await expect(bar.getByRole('button', { name: 'Restore' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { beforeRefresh?: boolean }).beforeRefresh)).toBe(
+      undefined,
+    );
+
+    await bar.getByRole('button', { name: 'Close window' }).click();
+    await expect.poll(() => client.window.closed).toBe(true);
+    expect(client.windowCalls()).toEqual(['state', 'maximize', 'restore', 'minimize', 'state', 'close']);
+    expect(client.callsTo('/v1/window/maximize')[0]).toMatchObject({ method: 'POST', body: {} });
   });
 
   test('the client quit meanwhile: the action says it cannot connect and offers to start it', async ({
@@ -356,10 +450,7 @@ test.describe('screen capture (spec 001 §6 "Screen capture can be disabled in t
   test('a security document keeps the client off screenshots while it shows, with a heartbeat every 2 s', async ({
     page,
   }) => {
-    fake = await startFakeDesktopClient();
-    const client = fake;
-    await candidatePorts(page, [client.port]);
-    await login(page, 'kate');
+    const client = await loggedInWithClient(page, 'kate');
     await openSecdoc(page);
     await expect.poll(() => client.screenCalls()[0]).toBe('disable');
     // spec 001 §4, §9: a heartbeat every 2000 ms while capture is disabled.
@@ -409,6 +500,9 @@ test('in a plain browser no desktop action is offered, and the local service is 
   await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Open in desktop app' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // No window bar: the browser has its own.
+  await expect(page.getByRole('toolbar', { name: 'Window' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Minimise' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Folder', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /desktop client/ })).toHaveCount(0);

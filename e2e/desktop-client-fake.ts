@@ -10,6 +10,7 @@ import {
   type DesktopDownloadRequest,
   type DesktopTask,
   type DesktopUploadRequest,
+  type DesktopWindowState,
   isTaskActive,
   taskPhaseOf,
 } from '../packages/shared/src/index.ts';
@@ -36,6 +37,8 @@ export interface FakeDesktopClientOptions {
   step?: number;
   /** Calls refused with this client error code, by path. */
   refusals?: Record<string, number | string>;
+  /** Whether its window starts maximised. */
+  maximized?: boolean;
 }
 
 export interface FakeDesktopClient {
@@ -44,6 +47,12 @@ export interface FakeDesktopClient {
   calls: FakeCall[];
   options: Required<FakeDesktopClientOptions>;
   callsTo(path: string): FakeCall[];
+  /** Its tasks as it holds them now. */
+  tasks(): DesktopTask[];
+  /** Its window: what the window bar's calls made of it (closed once asked to close). */
+  window: DesktopWindowState & { closed: boolean };
+  /** The window calls in order: their actions, `state` for a read. */
+  windowCalls(): string[];
   /** The screen calls in order: `disable` and `allow` (POST /v1/screen/disableshot), `beat` (heartbeat). */
   screenCalls(): ('disable' | 'allow' | 'beat')[];
   close(): Promise<void>;
@@ -63,8 +72,11 @@ export async function startFakeDesktopClient(
     failures: {},
     step: 25,
     refusals: {},
+    maximized: false,
     ...given,
   };
+  const frame = { maximized: options.maximized, minimized: false, closed: false };
+  const windowState = (): DesktopWindowState => ({ maximized: frame.maximized, minimized: frame.minimized });
   const calls: FakeCall[] = [];
   const tasks = new Map<string, DesktopTask>();
   let nextId = 1;
@@ -140,6 +152,23 @@ export async function startFakeDesktopClient(
     },
     'POST /v1/screen/disableshot': () => [204, null],
     'POST /v1/screen/heartbeat': () => [204, null],
+    'GET /v1/window/state': () => answer({ ...windowState() }),
+    'POST /v1/window/minimize': () => {
+      frame.minimized = true;
+      return answer({ ...windowState() });
+    },
+    'POST /v1/window/maximize': () => {
+      Object.assign(frame, { maximized: true, minimized: false });
+      return answer({ ...windowState() });
+    },
+    'POST /v1/window/restore': () => {
+      Object.assign(frame, { maximized: false, minimized: false });
+      return answer({ ...windowState() });
+    },
+    'POST /v1/window/close': () => {
+      frame.closed = true;
+      return [204, null];
+    },
   };
 
   const server = http.createServer((req, res) => {
@@ -195,6 +224,12 @@ export async function startFakeDesktopClient(
     calls,
     options,
     callsTo: (path) => calls.filter((call) => call.path === path),
+    tasks: () => [...tasks.values()].map((task) => ({ ...task })),
+    window: frame,
+    windowCalls: () =>
+      calls
+        .filter((call) => call.path.startsWith('/v1/window/'))
+        .map((call) => call.path.slice('/v1/window/'.length)),
     screenCalls: () =>
       calls
         .filter((call) => call.path.startsWith('/v1/screen/'))

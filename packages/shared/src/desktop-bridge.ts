@@ -52,6 +52,8 @@ export const DESKTOP_BRIDGE_PATHS = {
   download: '/v1/files/download',
   disableShot: '/v1/screen/disableshot',
   heartbeat: '/v1/screen/heartbeat',
+  window: (action: DesktopWindowAction) => `/v1/window/${action}`,
+  windowState: '/v1/window/state',
 } as const;
 
 /**
@@ -266,6 +268,22 @@ export interface DesktopDisableShotRequest {
   disable: boolean;
 }
 export const DESKTOP_SCREEN_HEARTBEAT_GRACE = 3;
+
+/**
+ * The window bar (spec 001 §2 "Desktop-client window bar: refresh, minimise, maximise/restore,
+ * close"; the calls are ours): the client's window is frameless, so the page draws the bar and
+ * asks the client. POST /v1/window/{minimize|maximize|restore|close} `{}` answers the window's
+ * state after it (close answers 204: the window is gone); GET /v1/window/state answers it at any
+ * time, for a page that loads in a window already maximised, or one the user maximised from the
+ * system. Refresh is the page's own reload.
+ */
+export const DESKTOP_WINDOW_ACTIONS = ['minimize', 'maximize', 'restore', 'close'] as const;
+export type DesktopWindowAction = (typeof DESKTOP_WINDOW_ACTIONS)[number];
+
+export interface DesktopWindowState {
+  maximized: boolean;
+  minimized: boolean;
+}
 
 /** A refusal of the local service. */
 export interface DesktopBridgeError {

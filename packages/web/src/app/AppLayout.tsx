@@ -1,6 +1,6 @@
 import { FolderOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Layout, Menu } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CloudLogo } from '../components/CloudLogo';
@@ -26,6 +26,9 @@ import { type RealtimeHandler, useRealtime } from './realtime';
 const ChangePasswordDialog = lazyWarmed(() =>
   import('../features/profile/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
+
+// Only inside the desktop client, whose window is frameless: not in a browser's bundle path.
+const WindowBar = lazy(() => import('../features/desktop/WindowBar').then((m) => ({ default: m.WindowBar })));
 
 const NAVIGATION = [
   { key: 'drive', path: paths.drive, icon: <FolderOutlined /> },
@@ -60,7 +63,7 @@ export function AppLayout() {
   }, []);
 
   return (
-    <Layout className="cirrus-app">
+    <Layout className={desktopClient ? 'cirrus-app cirrus-desktop-frame' : 'cirrus-app'}>
       {/* For the keyboard: past the top bar and the navigation, straight to the page. */}
       <a className="cirrus-skip-link" href="#cirrus-main">
         {t('layout.skipToContent')}
@@ -76,6 +79,11 @@ export function AppLayout() {
           <NoticeBell />
           <LanguageSwitch />
           <AvatarMenu user={user} settings={settings} desktopClient={desktopClient} />
+          {desktopClient && (
+            <Suspense fallback={null}>
+              <WindowBar />
+            </Suspense>
+          )}
         </div>
       </Layout.Header>
       <Layout hasSider>

@@ -460,6 +460,14 @@ export const en = {
     uploadFiles: 'Files with desktop client…',
     uploadFolder: 'Folder with desktop client…',
     launch: 'Start the desktop client',
+    window: {
+      label: 'Window',
+      refresh: 'Refresh',
+      minimize: 'Minimise',
+      maximize: 'Maximise',
+      restore: 'Restore',
+      close: 'Close window',
+    },
     tasks: {
       title: 'Desktop client uploads',
       summary: 'Desktop client: {{done}} of {{total}} uploaded',

@@ -451,6 +451,14 @@ export const zhCN: Messages = {
     uploadFiles: '用客户端上传文件…',
     uploadFolder: '用客户端上传文件夹…',
     launch: '启动客户端',
+    window: {
+      label: '窗口',
+      refresh: '刷新',
+      minimize: '最小化',
+      maximize: '最大化',
+      restore: '还原',
+      close: '关闭窗口',
+    },
     tasks: {
       title: '客户端上传',
       summary: '客户端：已上传 {{done}}/{{total}}',

@@ -239,6 +239,30 @@ describe('refusals map to the catalogue', () => {
   });
 });
 
+describe('the window bar (spec 001 §2 "Desktop-client window bar")', () => {
+  test('maximise and restore answer the state they left; the state is read by GET; close answers nothing', async () => {
+    const client = await fake();
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    expect(await bridge.windowState()).toEqual({ maximized: false, minimized: false });
+    expect(await bridge.window('maximize')).toEqual({ maximized: true, minimized: false });
+    expect(await bridge.windowState()).toEqual({ maximized: true, minimized: false });
+    expect(await bridge.window('restore')).toEqual({ maximized: false, minimized: false });
+    expect(await bridge.window('minimize')).toEqual({ maximized: false, minimized: true });
+    expect(await bridge.window('close')).toBeUndefined();
+    expect(client.window.closed).toBe(true);
+    expect(client.windowCalls()).toEqual(['state', 'maximize', 'state', 'restore', 'minimize', 'close']);
+    expect(client.callsTo('/v1/window/state').map((call) => call.method)).toEqual(['GET', 'GET']);
+  });
+
+  test('a client gone is connectClientFailed', async () => {
+    const client = await fake();
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    await bridge.probe();
+    await client.close();
+    expect((await rejection(bridge.window('maximize'))).key).toBe('connectClientFailed');
+  });
+});
+
 describe('the task list', () => {
   /** A fake client moving 50 % a poll, its bridge, a task list polling every `pollMs`, and the folders it said changed. */
   async function taskList(pollMs: number) {

@@ -27,6 +27,8 @@ import {
   type DesktopTasksWorkRequest,
   type DesktopUploadCancelRequest,
   type DesktopUploadRequest,
+  type DesktopWindowAction,
+  type DesktopWindowState,
   desktopErrorOf,
   type ErrorKey,
   featureUnsupportedError,
@@ -128,15 +130,20 @@ export function createDesktopBridge(options: BridgeOptions) {
     return known;
   };
 
-  /** POSTs to the service; a host that stopped answering is forgotten and the others tried once. */
-  async function post<T>(path: string, body: unknown, fallback: ErrorKey, timed = true): Promise<T> {
+  /** Calls the service; a host that stopped answering is forgotten and the others tried once. */
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    fallback: ErrorKey,
+    timed = true,
+  ): Promise<T> {
+    const init: RequestInit =
+      method === 'GET'
+        ? { method }
+        : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     const send = async ({ host }: DesktopService) =>
-      fetchWithin(
-        doFetch,
-        host + path,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-        timed ? callTimeout : undefined,
-      );
+      fetchWithin(doFetch, host + path, init, timed ? callTimeout : undefined);
     let res: Response;
     try {
       res = await send(await service());
@@ -162,6 +169,9 @@ export function createDesktopBridge(options: BridgeOptions) {
     }
     return answer as T;
   }
+
+  const post = <T>(path: string, body: unknown, fallback: ErrorKey, timed = true) =>
+    call<T>('POST', path, body, fallback, timed);
 
   /** GET /v1/funclist of the service found, read once per service. */
   const funcList = async (): Promise<Set<string>> => {
@@ -206,6 +216,11 @@ export function createDesktopBridge(options: BridgeOptions) {
     disableShot: (body: DesktopDisableShotRequest) =>
       post<void>(DESKTOP_BRIDGE_PATHS.disableShot, body, 'connectClientFailed'),
     heartbeat: () => post<void>(DESKTOP_BRIDGE_PATHS.heartbeat, {}, 'connectClientFailed'),
+    /** The window bar's minimise, maximise, restore and close: the window's state after it (close: none). */
+    window: (action: DesktopWindowAction) =>
+      post<DesktopWindowState | undefined>(DESKTOP_BRIDGE_PATHS.window(action), {}, 'connectClientFailed'),
+    windowState: () =>
+      call<DesktopWindowState>('GET', DESKTOP_BRIDGE_PATHS.windowState, undefined, 'connectClientFailed'),
   };
 }
 

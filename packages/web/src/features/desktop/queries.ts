@@ -15,6 +15,8 @@ import { createDesktopTasks } from './desktop-tasks';
 
 export const desktopKeys = {
   service: ['desktop', 'service'] as const,
+  /** The client's window (the window bar's maximise or restore). */
+  window: ['desktop', 'window'] as const,
 };
 
 /** The page's desktop-client uploads and downloads (the task panel shows them). */
