@@ -239,6 +239,25 @@ test.describe('inside the desktop client', () => {
     expect(client.callsTo('/v1/window/maximize')[0]).toMatchObject({ method: 'POST', body: {} });
   });
 
+  test("the breadcrumb starts with all files (spec 001 §2), which opens the drive's root", async ({
+    page,
+  }) => {
+    await loggedInWithClient(page, 'wangfang');
+    const crumbs = page.getByRole('navigation', { name: 'Location' });
+    const folder = `Trail ${Date.now().toString(36)}`;
+    await createFolder(page, folder);
+    await page.getByRole('link', { name: folder }).click();
+    await expect(crumbs).toContainText(folder);
+    await expect(crumbs.getByRole('link')).toHaveText(['All files', 'My drive']);
+
+    await crumbs.getByRole('link', { name: 'All files' }).click();
+    await expect(page).toHaveURL(/\/pcview\/drive$/);
+    await expect(fileRow(page, folder)).toBeVisible();
+    // My drive's top is the root: all files and my drive are the same page, so no way up.
+    await expect(crumbs.getByRole('link', { name: 'All files' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Up one level' })).toHaveCount(0);
+  });
+
   test('the client quit meanwhile: the action says it cannot connect and offers to start it', async ({
     page,
   }) => {
@@ -503,6 +522,10 @@ test('in a plain browser no desktop action is offered, and the local service is 
   // No window bar: the browser has its own.
   await expect(page.getByRole('toolbar', { name: 'Window' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Minimise' })).toHaveCount(0);
+  // The breadcrumb starts with my drive: the all-files crumb is the client's.
+  const crumbs = page.getByRole('navigation', { name: 'Location' });
+  await expect(crumbs).toContainText('My drive');
+  await expect(crumbs.getByText('All files')).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Folder', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /desktop client/ })).toHaveCount(0);

@@ -130,6 +130,7 @@ export const en = {
       label: 'Location',
       back: 'Up one level',
       more: 'More folders',
+      allFiles: 'All files',
     },
     list: {
       label: 'Files',

@@ -126,6 +126,7 @@ export const zhCN: Messages = {
       label: '当前位置',
       back: '返回上一级',
       more: '更多文件夹',
+      allFiles: '全部文件',
     },
     list: {
       label: '文件',

@@ -3,7 +3,8 @@ import { Breadcrumb, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HoverTooltip } from '../../components/HoverTooltip';
-import { buildCrumbs, type Crumb, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
+import { desktopClient } from '../settings/desktop-client';
+import { buildCrumbs, type Crumb, collapseCrumbs, collapseToLast, parentCrumb, pathIsOf } from './crumbs';
 import type { DriveLocation, FolderRef, PersonalSpaceIds } from './location';
 import { useFolderPath } from './queries';
 import { useFolderDropTarget, useMoveOnDrop } from './useDragMove';
@@ -45,6 +46,7 @@ export function DriveBreadcrumb({ location, teamName, spaceId, personal = {} }: 
       mine: t('drive.spaces.mine'),
       uploads: t('drive.spaces.uploads'),
       team: teamName ?? path?.group.name,
+      allFiles: desktopClient ? t('drive.crumbs.allFiles') : undefined,
     },
     path?.path ?? [],
     { current: spaceId, personal },
@@ -54,7 +56,7 @@ export function DriveBreadcrumb({ location, teamName, spaceId, personal = {} }: 
   const phone = useMediaQuery(DRIVE_PHONE_QUERY);
   const { shown, hidden } = phone ? collapseToLast(crumbs) : collapseCrumbs(crumbs);
   const ellipsisAt = phone ? 0 : 1;
-  const parent = crumbs.at(-2);
+  const parent = parentCrumb(crumbs);
   const last = crumbs.at(-1);
 
   const items = shown.flatMap((crumb, index) => {

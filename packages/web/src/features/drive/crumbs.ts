@@ -2,7 +2,7 @@
  * The breadcrumb of a drive location (spec 001 §2 "Breadcrumb"): my drive is the root; the
  * uploaded-files area is a second crumb after it; a team's crumbs start with the team's name (a
  * team is a space beside my drive in the side list, not a folder inside it); folder crumbs follow,
- * from GET /api/files/{id}/path.
+ * from GET /api/files/{id}/path. Inside the desktop client an all-files crumb comes first.
  */
 import type { GroupRecord } from '@cirrus/shared';
 import type { PathNode } from '../../api/drive';
@@ -21,6 +21,8 @@ export interface CrumbLabels {
   uploads: string;
   /** The team's name, once known. */
   team?: string;
+  /** The all-files crumb's label: given inside the desktop client only (spec 001 §2). */
+  allFiles?: string;
 }
 
 /**
@@ -46,6 +48,12 @@ export function buildCrumbs(
   const folderIn = (gid: number | undefined, folderId: number) =>
     gid === undefined ? {} : { folder: { gid, folderId } };
   const crumbs: Crumb[] = [];
+  // spec 001 §2 "The desktop client adds an all-files crumb at the start". It leads to the drive's
+  // root, /drive (my drive's top, the spec's "root"): the drive has no page of its own that
+  // lists the spaces; its root shows them all in the side list, my drive open beside them, as the
+  // client's window opens the app. Not a folder: nothing is dropped on it.
+  if (labels.allFiles !== undefined)
+    crumbs.push({ key: 'all', label: labels.allFiles, to: drivePath({ area: 'mine', folderId: 0 }) });
   if (location.area === 'team') {
     crumbs.push({
       key: `team-${location.gid}`,
@@ -80,6 +88,15 @@ export function buildCrumbs(
     }
   }
   return crumbs;
+}
+
+/**
+ * Where the back link goes: the nearest crumb above the current one that is another page (the
+ * all-files crumb and my drive's top are the same page, so my drive's top has no back link).
+ */
+export function parentCrumb(crumbs: readonly Crumb[]): Crumb | undefined {
+  const current = crumbs.at(-1);
+  return crumbs.slice(0, -1).findLast((crumb) => crumb.to !== current?.to);
 }
 
 /**

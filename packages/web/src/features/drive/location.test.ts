@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCrumbs, collapseCrumbs, collapseToLast, pathIsOf } from './crumbs';
+import { buildCrumbs, collapseCrumbs, collapseToLast, parentCrumb, pathIsOf } from './crumbs';
 import { drivePath, locationFromRoute, locationOfFolder, parseId } from './location';
 
 describe('drive addresses (spec 001 §2)', () => {
@@ -99,6 +99,29 @@ describe('breadcrumb (spec 001 §2)', () => {
     ]);
     // Before the ids arrive a crumb is a link only.
     expect(buildCrumbs({ area: 'mine', folderId: 0 }, labels, [])[0].folder).toBeUndefined();
+  });
+
+  // spec 001 §2: "The desktop client adds an all-files crumb at the start".
+  const inClient = { ...labels, allFiles: 'All files' };
+  test.each([
+    [{ area: 'mine', folderId: 0 }, [], ['All files', 'My drive']],
+    [{ area: 'uploads', folderId: 0 }, [], ['All files', 'My drive', 'Uploaded files']],
+    [{ area: 'team', gid: 3, folderId: 5 }, path, ['All files', 'Design', 'A', 'B']],
+  ] as const)('inside the desktop client %j starts with all files: %j', (location, folders, trail) => {
+    const crumbs = buildCrumbs(location, inClient, folders);
+    expect(names(crumbs)).toEqual(trail);
+    // It opens the drive's root, and is no folder to drop rows on.
+    expect(crumbs[0]).toEqual({ key: 'all', label: 'All files', to: '/pcview/drive' });
+    expect(names(buildCrumbs(location, labels, folders))).toEqual(trail.slice(1));
+  });
+
+  test.each([
+    [{ area: 'mine', folderId: 0 }, undefined],
+    [{ area: 'uploads', folderId: 0 }, 'My drive'],
+    [{ area: 'team', gid: 3, folderId: 0 }, 'All files'],
+    [{ area: 'team', gid: 3, folderId: 5 }, 'A'],
+  ] as const)('inside the desktop client the back link of %j goes to %s', (location, parent) => {
+    expect(parentCrumb(buildCrumbs(location, inClient, location.folderId ? path : []))?.label).toBe(parent);
   });
 
   test('long trails keep the first and the last three; the rest go to the ellipsis menu', () => {
