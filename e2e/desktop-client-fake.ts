@@ -49,6 +49,8 @@ export interface FakeDesktopClient {
   callsTo(path: string): FakeCall[];
   /** Its tasks as it holds them now. */
   tasks(): DesktopTask[];
+  /** The user clears a task from the client's own list (spec 001 §3 `hidden`). */
+  hide(id: string): void;
   /** Its window: what the window bar's calls made of it (closed once asked to close). */
   window: DesktopWindowState & { closed: boolean };
   /** The window calls in order: their actions, `state` for a read. */
@@ -225,6 +227,10 @@ export async function startFakeDesktopClient(
     options,
     callsTo: (path) => calls.filter((call) => call.path === path),
     tasks: () => [...tasks.values()].map((task) => ({ ...task })),
+    hide: (id) => {
+      const task = tasks.get(id);
+      if (task) task.hidden = true;
+    },
     window: frame,
     windowCalls: () =>
       calls

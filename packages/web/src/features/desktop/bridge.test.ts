@@ -340,6 +340,18 @@ describe('the task list', () => {
     ]);
   });
 
+  test('a task the client hid leaves the list (spec 001 §3 hidden)', async () => {
+    const { client, bridge, tasks } = await taskList(1_000);
+    tasks.add(
+      { gid: 7, folderId: 0 },
+      (await bridge.upload({ ...target, paths: ['C:\\a.txt', 'C:\\b.txt'], encrypt: false })).tasks,
+    );
+    client.hide('1');
+    await tasks.work('1', 'pause');
+    tasks.stop();
+    expect(tasks.getSnapshot().tasks.map((task) => task.fname)).toEqual(['b.txt']);
+  });
+
   test('downloads are polled to the end beside uploads; they change no folder, and cancel all leaves them', async () => {
     const { client, bridge, tasks, changed } = await taskList(1_000);
     const items = [{ fileid: 3, fname: 'a.txt', ftype: 'file' as const, fsize: 12 }];
