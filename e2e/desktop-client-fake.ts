@@ -8,7 +8,9 @@ import {
   DESKTOP_BRIDGE_SERVICE,
   type DesktopDisableShotRequest,
   type DesktopDownloadRequest,
+  type DesktopSettings,
   type DesktopTask,
+  type DesktopUpdateStatus,
   type DesktopUploadRequest,
   type DesktopWindowState,
   isTaskActive,
@@ -35,10 +37,20 @@ export interface FakeDesktopClientOptions {
   failures?: Record<string, number | string>;
   /** Percent added on each status call. */
   step?: number;
-  /** Calls refused with this client error code, by path. */
+  /** Calls refused with this client error code, by path (POST /v1/session/logout: 4103 refuses a logout). */
   refusals?: Record<string, number | string>;
   /** Whether its window starts maximised. */
   maximized?: boolean;
+  /** The settings GET /v1/settings starts from; PUT changes them. */
+  settings?: DesktopSettings;
+  /** What the sync folder picker chooses; null: the user closes it. */
+  pickedSyncPath?: string | null;
+  /** The newer version the update check finds; null: there is none (noNewVersion). */
+  newVersion?: string | null;
+  /** Percent of the update's download added on each status read. */
+  updateStep?: number;
+  /** The update's download fails (downloadError) at its next status read. */
+  updateDownloadFails?: boolean;
 }
 
 export interface FakeDesktopClient {
@@ -55,6 +67,10 @@ export interface FakeDesktopClient {
   window: DesktopWindowState & { closed: boolean };
   /** The window calls in order: their actions, `state` for a read. */
   windowCalls(): string[];
+  /** The client's settings now. */
+  settings(): DesktopSettings;
+  /** The update checker's state now. */
+  update(): DesktopUpdateStatus;
   /** The screen calls in order: `disable` and `allow` (POST /v1/screen/disableshot), `beat` (heartbeat). */
   screenCalls(): ('disable' | 'allow' | 'beat')[];
   close(): Promise<void>;
@@ -75,10 +91,30 @@ export async function startFakeDesktopClient(
     step: 25,
     refusals: {},
     maximized: false,
+    settings: { startOnBoot: false, shortcutIcon: true, sync: true, syncPath: 'C:\\Users\\demo\\Cirrus' },
+    pickedSyncPath: 'D:\\Cirrus sync',
+    newVersion: '3.3.0',
+    updateStep: 50,
+    updateDownloadFails: false,
     ...given,
   };
   const frame = { maximized: options.maximized, minimized: false, closed: false };
   const windowState = (): DesktopWindowState => ({ maximized: frame.maximized, minimized: frame.minimized });
+  let settings: DesktopSettings = { ...options.settings };
+  let update: DesktopUpdateStatus = { state: 'idle' };
+  /** The update checker moves one step on each status read, as tasks do. */
+  const advanceUpdate = () => {
+    if (update.state === 'checking')
+      update = options.newVersion
+        ? { state: 'downloading', version: options.newVersion, percent: 0 }
+        : { state: 'noNewVersion' };
+    else if (update.state === 'downloading' && options.updateDownloadFails)
+      update = { ...update, state: 'downloadError' };
+    else if (update.state === 'downloading') {
+      const percent = Math.min(100, (update.percent ?? 0) + options.updateStep);
+      update = { ...update, percent, state: percent === 100 ? 'downloaded' : 'downloading' };
+    }
+  };
   const calls: FakeCall[] = [];
   const tasks = new Map<string, DesktopTask>();
   let nextId = 1;
@@ -171,6 +207,31 @@ export async function startFakeDesktopClient(
       frame.closed = true;
       return [204, null];
     },
+    'GET /v1/settings': () => answer({ ...settings }),
+    'PUT /v1/settings': (body) => {
+      settings = { ...settings, ...body };
+      return answer({ ...settings });
+    },
+    'POST /v1/settings/syncpath/select': () =>
+      answer({ canceled: options.pickedSyncPath === null, path: options.pickedSyncPath ?? '' }),
+    'POST /v1/update/check': () => {
+      update = { state: 'checking' };
+      return answer({ ...update });
+    },
+    'POST /v1/update/download': () => {
+      update = { state: 'downloading', version: options.newVersion ?? undefined, percent: 0 };
+      return answer({ ...update });
+    },
+    'POST /v1/update/cancel': () => {
+      if (update.state === 'downloading') update = { ...update, state: 'downloadCancel' };
+      return answer({ ...update });
+    },
+    'GET /v1/update/status': () => {
+      advanceUpdate();
+      return answer({ ...update });
+    },
+    'POST /v1/update/install': () => [204, null],
+    'POST /v1/session/logout': () => [204, null],
   };
 
   const server = http.createServer((req, res) => {
@@ -179,7 +240,7 @@ export async function startFakeDesktopClient(
     res.setHeader('vary', 'origin');
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-methods': 'GET, POST, PUT',
         'access-control-allow-headers': 'content-type',
         'access-control-allow-private-network': 'true',
       });
@@ -236,6 +297,8 @@ export async function startFakeDesktopClient(
       calls
         .filter((call) => call.path.startsWith('/v1/window/'))
         .map((call) => call.path.slice('/v1/window/'.length)),
+    settings: () => settings,
+    update: () => update,
     screenCalls: () =>
       calls
         .filter((call) => call.path.startsWith('/v1/screen/'))

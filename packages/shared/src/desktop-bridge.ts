@@ -12,7 +12,7 @@
 //   `-Headers: content-type`, `-Private-Network: true` for Chromium's private network checks).
 // - A refusal is a non-2xx status with `DesktopBridgeError`; `errortype` is the client's code.
 
-import { SCREEN_HEARTBEAT_MS } from './constants.ts';
+import { SCREEN_HEARTBEAT_MS, UPDATE_STATUS_THROTTLE_MS } from './constants.ts';
 import { type ErrorKey, isErrorKey, type MessageParams } from './errors.ts';
 import { SECDOC_CONVERT_MAX_MB } from './secdoc.ts';
 
@@ -310,3 +310,132 @@ export function desktopErrorOf(
   if (isErrorKey(errortype)) return { key: errortype };
   return { key: fallback };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The settings dialog, the update checker and logout inside the client (spec 002 §2, §4, §8).
+// The spec names what they do, not the calls: the paths and payloads below are ours.
+
+/**
+ * - GET /v1/settings: the client's settings (DesktopSettings).
+ * - PUT /v1/settings: a part of them (DesktopSettingsChange); answers the whole DesktopSettings
+ *   (the service's preflight allows PUT: `Access-Control-Allow-Methods: GET, POST, PUT`).
+ *   A new `syncPath` is one the user chose with the picker below and then confirmed in the page.
+ * - POST /v1/settings/syncpath/select `{}`: the client's folder picker; answers
+ *   DesktopSyncPathSelectResponse and changes nothing. It waits on the user: no timeout.
+ * - POST /v1/update/check `{}`: look for a newer client. POST /v1/update/download `{}`: download it
+ *   again after downloadError. POST /v1/update/cancel `{}`: stop the download. GET
+ *   /v1/update/status: where it is. All four answer DesktopUpdateStatus; a refused check is
+ *   checkingError, a refused download downloadError.
+ * - POST /v1/update/install `{}`: the client quits and installs the downloaded version. Answers 204.
+ * - POST /v1/session/logout DesktopLogoutRequest: the client's before-logout hook, asked before the
+ *   page logs out. 204: go on (the client signs out of `origin` too and stops its transfers);
+ *   refused with errortype 4103 (DESKTOP_ERROR_LOGOUT_REFUSED): stay logged in, logoutFailed.
+ */
+export const DESKTOP_CLIENT_PATHS = {
+  settings: '/v1/settings',
+  syncPathSelect: '/v1/settings/syncpath/select',
+  updateCheck: '/v1/update/check',
+  updateDownload: '/v1/update/download',
+  updateCancel: '/v1/update/cancel',
+  updateStatus: '/v1/update/status',
+  updateInstall: '/v1/update/install',
+  sessionLogout: '/v1/session/logout',
+} as const;
+
+/** spec 002 §2 "Desktop settings dialog": General (startOnBoot, shortcutIcon) and Sync (sync, syncPath). */
+export interface DesktopSettings {
+  startOnBoot: boolean;
+  /** The show-shortcut-icon switch; absent where the system has no such icon ("where supported"). */
+  shortcutIcon?: boolean;
+  sync: boolean;
+  /** The local folder kept in sync. */
+  syncPath: string;
+}
+export type DesktopSettingsChange = Partial<DesktopSettings>;
+
+/** What the sync folder picker chose; `canceled` when the user closed it (nothing shown). */
+export interface DesktopSyncPathSelectResponse {
+  canceled: boolean;
+  path: string;
+}
+
+/**
+ * spec 002 §2 "Update checker states" and §4 "checking, then checkingError, noNewVersion, or
+ * downloading; downloading then downloaded or downloadError or downloadCancel"; `idle` (ours) is
+ * before any check.
+ */
+export const DESKTOP_UPDATE_STATES = [
+  'idle',
+  'checking',
+  'checkingError',
+  'noNewVersion',
+  'downloading',
+  'downloaded',
+  'downloadError',
+  'downloadCancel',
+] as const;
+export type DesktopUpdateState = (typeof DESKTOP_UPDATE_STATES)[number];
+
+export interface DesktopUpdateStatus {
+  state: DesktopUpdateState;
+  /** The newer version, once one was found. */
+  version?: string;
+  /** 0-100 while downloading. */
+  percent?: number;
+}
+
+/** spec 002 §9 "update status listener throttle 300 ms": GET /v1/update/status this often meanwhile. */
+export const DESKTOP_UPDATE_POLL_MS = UPDATE_STATUS_THROTTLE_MS;
+
+/** Whether the client is still at it: the status is read again while it is. */
+export function isUpdatePending(state: DesktopUpdateState): boolean {
+  return state === 'checking' || state === 'downloading';
+}
+
+/** The one action a state offers (spec 002 §2): the call it makes, or none. */
+export type DesktopUpdateAction =
+  | 'check'
+  | 'retryCheck'
+  | 'cancel'
+  | 'install'
+  | 'retryDownload'
+  | 'checkAgain';
+
+export function updateActionOf(state: DesktopUpdateState): DesktopUpdateAction | null {
+  switch (state) {
+    case 'idle':
+      return 'check';
+    case 'checking':
+      return null;
+    case 'checkingError':
+      return 'retryCheck';
+    case 'noNewVersion':
+      return 'checkAgain';
+    case 'downloading':
+      return 'cancel';
+    case 'downloaded':
+      return 'install';
+    case 'downloadError':
+      return 'retryDownload';
+    case 'downloadCancel':
+      return 'checkAgain';
+  }
+}
+
+/**
+ * What a failed call or status read leaves, by the state the page was in: the page enters checking
+ * (or downloading) as it asks, so a failed check is checkingError and anything after it downloadError.
+ */
+export function updateStateOnFailure(state: DesktopUpdateState): DesktopUpdateState {
+  return state === 'idle' || state === 'checking' || state === 'checkingError' || state === 'noNewVersion'
+    ? 'checkingError'
+    : 'downloadError';
+}
+
+/** POST /v1/session/logout: the server the page logs out of. */
+export interface DesktopLogoutRequest {
+  origin: string;
+}
+
+/** spec 002 §4, §8: the before-logout hook's refusal, shown as logoutFailed (its catalogue code). */
+export const DESKTOP_ERROR_LOGOUT_REFUSED = 4103;

@@ -406,3 +406,42 @@ test.each([
 ])('candidate hosts from %j', (stored, hosts) => {
   expect(candidateHosts(stored)).toEqual(hosts);
 });
+
+describe('the settings dialog and logout (spec 002 §2, §4)', () => {
+  test('GET /v1/settings reads them, PUT /v1/settings changes a part and answers the whole', async () => {
+    const client = await fake();
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    expect(await bridge.settings()).toEqual(client.options.settings);
+    expect(await bridge.changeSettings({ startOnBoot: true })).toEqual({
+      ...client.options.settings,
+      startOnBoot: true,
+    });
+    expect(client.callsTo('/v1/settings').map(({ method, body }) => [method, body])).toEqual([
+      ['GET', {}],
+      ['PUT', { startOnBoot: true }],
+    ]);
+    expect(await bridge.selectSyncPath()).toEqual({ canceled: false, path: client.options.pickedSyncPath });
+    expect(client.settings().syncPath).toBe(client.options.settings.syncPath);
+  });
+
+  test('a refused change is setFailed (the dialog says settingsFailed)', async () => {
+    const client = await fake({ refusals: { '/v1/settings': 'WS_E_ACCESS' } });
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    expect((await rejection(bridge.changeSettings({ sync: false }))).key).toBe('setFailed');
+  });
+
+  test.each([
+    ['answered', undefined, null],
+    ['refused with 4103', 4103, 'logoutFailed'],
+    ['refused otherwise', 'busy', 'logoutFailed'],
+  ])('the before-logout hook %s', async (_name, refusal, expected) => {
+    const client = await fake(refusal === undefined ? {} : { refusals: { '/v1/session/logout': refusal } });
+    const bridge = createDesktopBridge({ hosts: [client.url] });
+    const asked = bridge.beforeLogout({ origin: 'http://127.0.0.1:8080' });
+    if (expected === null) await asked;
+    else expect((await rejection(asked)).key).toBe(expected);
+    expect(client.callsTo('/v1/session/logout').map((call) => call.body)).toEqual([
+      { origin: 'http://127.0.0.1:8080' },
+    ]);
+  });
+});

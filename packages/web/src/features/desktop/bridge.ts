@@ -13,18 +13,24 @@ import {
   DESKTOP_BRIDGE_HOSTS,
   DESKTOP_BRIDGE_PATHS,
   DESKTOP_BRIDGE_PROBE_TIMEOUT_MS,
+  DESKTOP_CLIENT_PATHS,
   type DesktopBridgeError,
   type DesktopDisableShotRequest,
   type DesktopDownloadRequest,
   type DesktopEditRequest,
   type DesktopFeature,
+  type DesktopLogoutRequest,
   type DesktopPing,
   type DesktopSelectKind,
   type DesktopSelectRequest,
   type DesktopSelectResponse,
+  type DesktopSettings,
+  type DesktopSettingsChange,
+  type DesktopSyncPathSelectResponse,
   type DesktopTasksResponse,
   type DesktopTasksStatusRequest,
   type DesktopTasksWorkRequest,
+  type DesktopUpdateStatus,
   type DesktopUploadCancelRequest,
   type DesktopUploadRequest,
   type DesktopWindowAction,
@@ -132,7 +138,7 @@ export function createDesktopBridge(options: BridgeOptions) {
 
   /** Calls the service; a host that stopped answering is forgotten and the others tried once. */
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body: unknown,
     fallback: ErrorKey,
@@ -221,6 +227,24 @@ export function createDesktopBridge(options: BridgeOptions) {
       post<DesktopWindowState | undefined>(DESKTOP_BRIDGE_PATHS.window(action), {}, 'connectClientFailed'),
     windowState: () =>
       call<DesktopWindowState>('GET', DESKTOP_BRIDGE_PATHS.windowState, undefined, 'connectClientFailed'),
+    // The settings dialog (spec 002 §2): a refusal is setFailed, which the dialog tells as its own
+    // message (settingsFailed, setSyncPathFailed).
+    settings: () => call<DesktopSettings>('GET', DESKTOP_CLIENT_PATHS.settings, null, 'setFailed'),
+    changeSettings: (body: DesktopSettingsChange) =>
+      call<DesktopSettings>('PUT', DESKTOP_CLIENT_PATHS.settings, body, 'setFailed'),
+    // The folder picker waits on the user: no timeout.
+    selectSyncPath: () =>
+      post<DesktopSyncPathSelectResponse>(DESKTOP_CLIENT_PATHS.syncPathSelect, {}, 'setFailed', false),
+    // The update checker (spec 002 §2, §4): a refusal becomes a state (updateStateOnFailure).
+    updateCheck: () => post<DesktopUpdateStatus>(DESKTOP_CLIENT_PATHS.updateCheck, {}, 'setFailed'),
+    updateDownload: () => post<DesktopUpdateStatus>(DESKTOP_CLIENT_PATHS.updateDownload, {}, 'setFailed'),
+    updateCancel: () => post<DesktopUpdateStatus>(DESKTOP_CLIENT_PATHS.updateCancel, {}, 'setFailed'),
+    updateStatus: () =>
+      call<DesktopUpdateStatus>('GET', DESKTOP_CLIENT_PATHS.updateStatus, null, 'setFailed'),
+    updateInstall: () => post<void>(DESKTOP_CLIENT_PATHS.updateInstall, {}, 'setFailed'),
+    /** spec 002 §4: the client's before-logout hook; its refusal (4103) is logoutFailed. */
+    beforeLogout: (body: DesktopLogoutRequest) =>
+      post<void>(DESKTOP_CLIENT_PATHS.sessionLogout, body, 'logoutFailed'),
   };
 }
 
