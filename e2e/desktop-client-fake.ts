@@ -21,6 +21,8 @@ export interface FakeCall {
   method: string;
   path: string;
   body: unknown;
+  /** When it came (Date.now()), for the tests of a polling rate. */
+  at: number;
 }
 
 export interface FakeDesktopClientOptions {
@@ -259,7 +261,7 @@ export async function startFakeDesktopClient(
       } catch {
         // recorded as sent
       }
-      calls.push({ method: req.method ?? '', path, body });
+      calls.push({ method: req.method ?? '', path, body, at: Date.now() });
       if (req.method === 'GET' && path === '/v1/funclist') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end(options.funclist);
         return;

@@ -85,7 +85,10 @@ export function createUpdateChecker(bridge: UpdateBridge, { pollMs = DESKTOP_UPD
     },
     getSnapshot: () => status,
     /** Where the client is as the tab opens: a download started earlier goes on showing. */
-    start: () => request(status.state, () => bridge.updateStatus().catch(() => undefined)),
+    start: () => {
+      stopped = false;
+      return request(status.state, () => bridge.updateStatus().catch(() => undefined));
+    },
     act: (action: DesktopUpdateAction) => calls[action](),
     stop() {
       stopped = true;
