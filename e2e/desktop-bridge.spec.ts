@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { devices, expect, type Page, test } from '@playwright/test';
 import { type FakeDesktopClient, startFakeDesktopClient } from './desktop-client-fake';
-import { createFolder, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
+import { closeDialog, createFolder, fileIdOf, fileRow, login, uploadFiles } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -537,4 +537,200 @@ test('in a plain browser no desktop action is offered, and the local service is 
     .click();
   expect((await downloading).suggestedFilename()).toBe(doc);
   expect(fake?.calls).toEqual([]);
+});
+
+/** The avatar menu's Settings, inside the client: the dialog of spec 002 §2. */
+async function openDesktopSettings(page: Page) {
+  await page.getByRole('button', { name: /^Account menu:/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('tab', { name: 'General' })).toBeVisible();
+  return dialog;
+}
+
+const putsOf = (client: FakeDesktopClient) =>
+  client
+    .callsTo('/v1/settings')
+    .filter((call) => call.method === 'PUT')
+    .map((call) => call.body);
+
+test.describe('the desktop settings dialog (spec 002 §2)', () => {
+  test.use(IN_CLIENT);
+
+  test('General and Sync change the client’s settings; a new sync folder is confirmed first', async ({
+    page,
+  }) => {
+    const client = await loggedInWithClient(page, 'wangfang');
+    const dialog = await openDesktopSettings(page);
+
+    // General: start on boot, and the shortcut icon this client has.
+    const boot = dialog.getByRole('switch', { name: 'Start when the computer starts' });
+    await expect(boot).not.toBeChecked();
+    await boot.click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await expect(boot).toBeChecked();
+    const shortcut = dialog.getByRole('switch', { name: 'Show the shortcut icon' });
+    await expect(shortcut).toBeChecked();
+    await shortcut.click();
+    await expect(shortcut).not.toBeChecked();
+    expect(putsOf(client)).toEqual([{ startOnBoot: true }, { shortcutIcon: false }]);
+    expect(client.settings()).toMatchObject({ startOnBoot: true, shortcutIcon: false });
+
+    // A change the client refuses: settingsFailed, and the switch stays as it was.
+    client.options.refusals['/v1/settings'] = 'WS_E_ACCESS';
+    await boot.click();
+    await expect(page.getByText('The settings could not be saved.')).toBeVisible();
+    await expect(boot).toBeChecked();
+    delete client.options.refusals['/v1/settings'];
+
+    // Sync: the switch, and the folder.
+    await dialog.getByRole('tab', { name: 'Sync' }).click();
+    await expect(dialog.getByText('C:\\Users\\demo\\Cirrus')).toBeVisible();
+    await dialog.getByRole('switch', { name: 'Sync files to this computer' }).click();
+    await expect.poll(() => client.settings().sync).toBe(false);
+
+    // The client's picker chooses a folder; nothing changes until the user confirms it.
+    await dialog.getByRole('button', { name: 'Change…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Change the sync folder?' });
+    await expect(confirm).toContainText('D:\\Cirrus sync');
+    expect(client.callsTo('/v1/settings/syncpath/select')).toHaveLength(1);
+    await closeDialog(confirm, 'Cancel');
+    expect(client.settings().syncPath).toBe('C:\\Users\\demo\\Cirrus');
+    expect(putsOf(client)).toHaveLength(4);
+
+    await dialog.getByRole('button', { name: 'Change…' }).click();
+    await confirm.getByRole('button', { name: 'Change', exact: true }).click();
+    await expect(page.getByText('Sync folder changed.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByText('D:\\Cirrus sync')).toBeVisible();
+    expect(putsOf(client).at(-1)).toEqual({ syncPath: 'D:\\Cirrus sync' });
+    expect(client.settings().syncPath).toBe('D:\\Cirrus sync');
+
+    // Refused: setSyncPathFailed, and the confirmation stays for another try.
+    client.options.pickedSyncPath = 'E:\\Elsewhere';
+    client.options.refusals['/v1/settings'] = 'WS_E_ACCESS';
+    await dialog.getByRole('button', { name: 'Change…' }).click();
+    await confirm.getByRole('button', { name: 'Change', exact: true }).click();
+    await expect(page.getByText('The sync folder could not be changed.')).toBeVisible();
+    await expect(confirm).toBeVisible();
+    expect(client.settings().syncPath).toBe('D:\\Cirrus sync');
+  });
+
+  test('About: the version from the user agent and the update checker through its states', async ({
+    page,
+  }) => {
+    const client = await loggedInWithClient(page, 'wangfang', {
+      // A client with no shortcut icon: that switch is not offered.
+      settings: { startOnBoot: true, sync: false, syncPath: '/home/demo/Cirrus' },
+      newVersion: null,
+      refusals: { '/v1/update/check': 'WS_E_OFFLINE' },
+    });
+    const dialog = await openDesktopSettings(page);
+    await expect(dialog.getByRole('switch', { name: 'Start when the computer starts' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Show the shortcut icon' })).toHaveCount(0);
+
+    await dialog.getByRole('tab', { name: 'About' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Cirrus' })).toBeVisible();
+    await expect(dialog.getByText('Version 3.2.1')).toBeVisible();
+
+    // checking, refused: checkingError with a retry; then noNewVersion.
+    await dialog.getByRole('button', { name: 'Check for updates' }).click();
+    await expect(dialog.getByText('Could not check for updates.')).toBeVisible();
+    delete client.options.refusals['/v1/update/check'];
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await expect(dialog.getByText('You have the latest version.')).toBeVisible();
+
+    // A newer version whose download fails: downloadError, retried; cancelled: downloadCancel.
+    Object.assign(client.options, { newVersion: '3.3.0', updateDownloadFails: true, updateStep: 5 });
+    await dialog.getByRole('button', { name: 'Check again' }).click();
+    await expect(dialog.getByText('The update could not be downloaded.')).toBeVisible();
+    client.options.updateDownloadFails = false;
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await expect(dialog.getByText(/^Downloading version 3\.3\.0… [1-9]\d*%$/)).toBeVisible();
+    await expect(dialog.getByRole('progressbar', { name: 'Update download progress' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel download' }).click();
+    await expect(dialog.getByText('The download was cancelled.')).toBeVisible();
+    expect(client.callsTo('/v1/update/cancel')).toHaveLength(1);
+
+    // Checked again: downloading, then downloaded, and install hands over to the client.
+    client.options.updateStep = 25;
+    const from = client.callsTo('/v1/update/status').length;
+    await dialog.getByRole('button', { name: 'Check again' }).click();
+    await expect(dialog.getByText(/^Downloading version 3\.3\.0… /)).toBeVisible();
+    await expect(dialog.getByText('Version 3.3.0 is ready to install.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Install and restart' }).click();
+    await expect.poll(() => client.callsTo('/v1/update/install').length).toBe(1);
+    // spec 002 §9: the status is read no oftener than the update status throttle, 300 ms.
+    const reads = client.callsTo('/v1/update/status').slice(from);
+    expect(reads).toHaveLength(5);
+    for (const [i, read] of reads.entries())
+      if (i > 0) expect(read.at - reads[i - 1].at).toBeGreaterThanOrEqual(290);
+    await page.waitForTimeout(700);
+    expect(client.callsTo('/v1/update/status')).toHaveLength(from + 5);
+  });
+});
+
+test.describe('logout inside the desktop client (spec 002 §4, §8)', () => {
+  test.use(IN_CLIENT);
+
+  test('with transfers running it says they stop; offline, or refused with 4103, it is logout failed', async ({
+    page,
+    baseURL,
+  }) => {
+    const client = await loggedInWithClient(page, 'wangfang', { step: 1 });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Files with desktop client…' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Desktop client uploads' }).getByText('Notes.docx'),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: /^Account menu:/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out' });
+    await expect(dialog).toContainText('Logging out stops these transfers.');
+    const failed = page.getByText('Sign-out failed. Please try again.');
+
+    // Offline: logout failed, nothing asked, still logged in.
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: 'Log out' }).click();
+    await expect(failed).toBeVisible();
+    expect(client.callsTo('/v1/session/logout')).toEqual([]);
+    await page.context().setOffline(false);
+    await expect(failed).toBeHidden({ timeout: 10_000 });
+
+    // The client's before-logout hook refuses with 4103: the same message, still logged in.
+    client.options.refusals['/v1/session/logout'] = 4103;
+    await dialog.getByRole('button', { name: 'Log out' }).click();
+    await expect(failed).toBeVisible();
+    await expect(page).toHaveURL(/\/pcview\/drive/);
+    expect((await page.request.get('/api/v3/groups/special')).ok()).toBe(true);
+
+    // The hook agrees: logged out.
+    delete client.options.refusals['/v1/session/logout'];
+    await dialog.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/cts/);
+    expect(client.callsTo('/v1/session/logout').map((call) => call.body)).toEqual([
+      { origin: baseURL },
+      { origin: baseURL },
+    ]);
+  });
+
+  test('with nothing running, the usual confirmation', async ({ page }) => {
+    const client = await loggedInWithClient(page, 'wangfang');
+    await page.getByRole('button', { name: /^Account menu:/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out' });
+    await expect.poll(() => client.callsTo('/v1/tasks/status').length).toBe(1);
+    await expect(dialog).toContainText('Log out of Cirrus on this browser?');
+    await expect(dialog).not.toContainText('transfers');
+  });
+});
+
+test('in a plain browser logout asks no client', async ({ page }) => {
+  const client = await loggedInWithClient(page, 'wangfang', { refusals: { '/v1/session/logout': 4103 } });
+  await page.getByRole('button', { name: /^Account menu:/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/cts/);
+  expect(client.calls).toEqual([]);
 });

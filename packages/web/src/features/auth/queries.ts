@@ -4,6 +4,9 @@ import { accountApi } from '../../api/account';
 import { contactsApi } from '../../api/contacts';
 import { ApiError } from '../../api/http';
 import { LOGIN_PATH } from '../../app/paths';
+import { desktopBridge } from '../desktop/bridge';
+import { beforeDesktopLogout } from '../desktop/logout';
+import { desktopClient } from '../settings/desktop-client';
 import { settingsKeys } from '../settings/queries';
 
 export const authKeys = {
@@ -61,11 +64,22 @@ export function useSignup() {
   return useMutation({ mutationFn: accountApi.signup, onSuccess: opened });
 }
 
-/** spec 002 §4 "Logout": on the web, call logout, then go to login. */
+/**
+ * spec 002 §4 "Logout": on the web, call logout, then go to login. Inside the desktop client, first
+ * its before-logout hook (features/desktop/logout.ts): offline or refused, logoutFailed, and the
+ * session stays.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline inside the client it runs all the same, to say logoutFailed; the default waits for the network.
+    networkMode: desktopClient ? 'always' : 'online',
     mutationFn: async () => {
+      if (desktopClient)
+        await beforeDesktopLogout(desktopBridge, {
+          online: navigator.onLine,
+          origin: window.location.origin,
+        });
       try {
         await accountApi.logout();
       } catch (error) {
