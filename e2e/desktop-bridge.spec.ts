@@ -670,6 +670,17 @@ test.describe('the desktop settings dialog (spec 002 §2)', () => {
   });
 });
 
+test.describe('the desktop settings dialog with the client gone', () => {
+  test.use(IN_CLIENT);
+
+  test('its settings say it cannot connect and offer to start it', async ({ page }) => {
+    const client = await loginWithClient(page, 'wangfang');
+    await client.close();
+    await openDesktopSettings(page);
+    await expectCannotConnect(page);
+  });
+});
+
 test.describe('logout inside the desktop client (spec 002 §4, §8)', () => {
   test.use(IN_CLIENT);
 

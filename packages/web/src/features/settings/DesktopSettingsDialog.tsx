@@ -1,4 +1,6 @@
 import {
+  DESKTOP_CLIENT_LAUNCH_URL,
+  type DesktopSettings,
   type DesktopSettingsChange,
   ERROR_TOAST_MS,
   errorText,
@@ -68,12 +70,22 @@ function SettingsPane({ open, children }: { open: boolean; children: (change: Ch
   const messages = useSettingsMessages();
   if (settings.isPending) return <Spin style={{ display: 'block', margin: '24px auto' }} />;
   if (settings.isError) {
-    const { error } = settings;
-    const text =
-      error instanceof BridgeError && error.key === 'connectClientFailed'
-        ? errorText(error.key, language)
-        : t('desktopSettings.readFailed');
-    return <Alert type="error" showIcon message={text} />;
+    // spec 002 §8: the client unreachable is connectClientFailed with the link that starts it.
+    const unreachable = settings.error instanceof BridgeError && settings.error.key === 'connectClientFailed';
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={unreachable ? errorText('connectClientFailed', language) : t('desktopSettings.readFailed')}
+        action={
+          unreachable && (
+            <Button type="link" size="small" href={DESKTOP_CLIENT_LAUNCH_URL}>
+              {t('desktop.launch')}
+            </Button>
+          )
+        }
+      />
+    );
   }
   const changer: Changer = {
     settings: settings.data,
@@ -98,7 +110,7 @@ function SettingsPane({ open, children }: { open: boolean; children: (change: Ch
 }
 
 interface Changer {
-  settings: NonNullable<ReturnType<typeof useDesktopSettings>['data']>;
+  settings: DesktopSettings;
   busy: boolean;
   /** PUT /v1/settings; answers whether it was saved (its message shown either way). */
   set: (

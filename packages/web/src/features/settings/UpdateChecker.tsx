@@ -22,7 +22,7 @@ export function UpdateChecker() {
       <Flex align="center" gap={8} role="status">
         {state === 'checking' && <Spin size="small" />}
         <Typography.Text type={failed ? 'danger' : 'secondary'}>
-          {t(`desktopSettings.update.${state}`, { version, percent })}
+          {t(`desktopSettings.update.${state}`, { version: version ?? '', percent })}
         </Typography.Text>
       </Flex>
       {state === 'downloading' && (
