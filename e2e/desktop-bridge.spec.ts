@@ -674,7 +674,7 @@ test.describe('the desktop settings dialog with the client gone', () => {
   test.use(IN_CLIENT);
 
   test('its settings say it cannot connect and offer to start it', async ({ page }) => {
-    const client = await loginWithClient(page, 'wangfang');
+    const client = await loggedInWithClient(page, 'wangfang');
     await client.close();
     await openDesktopSettings(page);
     await expectCannotConnect(page);
