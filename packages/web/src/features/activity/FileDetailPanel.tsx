@@ -116,7 +116,7 @@ function Details({ file, spaceName }: { file: FileRecord; spaceName: string }) {
       {thumbnailUrl(file) && (
         <FileThumb file={file} size="detail" box={0} iconSize={64} className="cirrus-detail-picture" />
       )}
-      <Descriptions column={1} size="small" colon={false} labelStyle={{ width: 110 }}>
+      <Descriptions column={1} size="small" colon={false} styles={{ label: { width: 110 } }}>
         <Descriptions.Item label={t('activity.details.location')}>
           {spaceName}
           {file.path.slice(0, file.path.lastIndexOf('/')) || ''}
